@@ -1,0 +1,126 @@
+// The store's records and the JobStore interface. A later Postgres or Redis store is a new file
+// implementing JobStore, not a rewrite.
+import type { JobSpec } from '../../workers/specs.ts';
+
+export type JobStatus = 'Pending' | 'Succeed' | 'Failed';
+
+/** The endpoint a job came from (its "kind" on the record). */
+export type JobKind =
+  | 'generate/image'
+  | 'effect/v1'
+  | 'effect/v2'
+  | 'character-overlay/v1'
+  | 'character-overlay/v2'
+  | 'make-sprite/v2'
+  | 'plus'
+  | 'zenith'
+  | 'pulsar';
+
+export interface User {
+  id: string;
+  name: string;
+  credits: number;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface ApiKey {
+  id: string;
+  /** SHA-256 of the key, hex. The key itself is never stored. */
+  hash: string;
+  userId: string;
+  name: string;
+  createdAt: string;
+  revokedAt?: string;
+  expiresAt?: string;
+}
+
+/** Credits given or taken outside jobs (first start, `credits add`). Job charges and refunds live on the job. */
+export interface CreditGrant {
+  id: string;
+  userId: string;
+  amount: number;
+  reason: string;
+  at: string;
+}
+
+export interface JobRecord {
+  id: string;
+  owner: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** What to make; input paths inside it are relative to the data folder. */
+  spec: JobSpec;
+  seed: string;
+  cost: number;
+  /** True once the cost was given back (the job ended Failed). */
+  refunded: boolean;
+  /** Result file names, in image_urls order; URLs are built when read. */
+  outputs: string[];
+  metadata?: string;
+  error?: string;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** How many times a run was started (recovery after a crash runs a job again). */
+  attempts: number;
+}
+
+export type NewJob = Omit<JobRecord, 'status' | 'refunded' | 'outputs' | 'attempts' | 'createdAt'>;
+
+export type JobResult =
+  | { status: 'Succeed'; outputs: string[]; metadata?: string }
+  | { status: 'Failed'; error: string };
+
+export interface JobSummary {
+  id: string;
+  owner: string;
+  kind: JobKind;
+  status: JobStatus;
+  cost: number;
+  createdAt: string;
+}
+
+export class InsufficientCredits extends Error {
+  constructor(readonly balance: number) {
+    super('Insufficient credits');
+  }
+}
+
+/**
+ * Every mutation applies to memory at once (synchronously, so checks such as a balance cannot race)
+ * and is made durable by the next coalesced write; `flush()` resolves once everything changed before
+ * the call is on disk.
+ */
+export interface JobStore {
+  open(): Promise<void>;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+
+  createUser(name: string, credits: number): User;
+  getUser(id: string): User | undefined;
+  listUsers(): User[];
+  setUserDisabled(id: string, disabled: boolean): void;
+  /** Adds (or with a negative amount takes, never below zero) credits; returns the new balance. */
+  addCredits(userId: string, amount: number, reason: string): number;
+  grants(userId?: string): CreditGrant[];
+
+  addKey(userId: string, hash: string, name: string): ApiKey;
+  findKey(hash: string): ApiKey | undefined;
+  /** Marks the key revoked; false when no such key. */
+  revokeKey(hash: string): boolean;
+
+  /** Charges the owner and inserts the job, Pending, in one step; throws InsufficientCredits. */
+  createJob(job: NewJob): JobRecord;
+  getJob(id: string): Promise<JobRecord | undefined>;
+  /** Jobs still Pending, oldest first (what recovery runs again). */
+  pendingJobs(): JobRecord[];
+  markStarted(id: string): void;
+  /** Ends a Pending job; Failed refunds its cost. Finished jobs leave the hot file. */
+  finishJob(id: string, result: JobResult): JobRecord;
+  /** Newest first; `before` is a job id to page from. */
+  listJobs(query: { owner?: string; limit: number; before?: string }): Promise<JobSummary[]>;
+  /** Removes finished jobs older than the date; returns their ids so their files can be removed. */
+  pruneJobs(olderThan: Date): Promise<string[]>;
+  stats(): { pending: number; finished: number };
+}
