@@ -27,6 +27,8 @@ export interface ProbeInfo {
   frames: number;
   /** Real playback length (GIF, browser delay rule); 0 for stills. */
   durationMs: number;
+  /** SHA-256 of the file's bytes, hex: seeds the engine, so same inputs give the same output. */
+  digest: string;
 }
 
 export interface ProbeRequest {

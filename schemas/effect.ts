@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { choice, file, integer, text } from './fields.ts';
+import { M, oneOf, PNG_JPEG, probeOptional, type Probe } from './rules.ts';
+
+export const BACKGROUND_COLORS = {
+  white: '#FFFFFF',
+  chroma_green: '#52FF60',
+  magenta: '#FF4CFF',
+  light_gray: '#A6A6A6',
+  light_purple: '#866CFE',
+  dark_gray: '#6A6A6A',
+} as const;
+export type BackgroundColor = keyof typeof BACKGROUND_COLORS;
+const backgrounds = Object.keys(BACKGROUND_COLORS) as BackgroundColor[];
+
+export const RESOLUTIONS = ['1K', '2K', '4K'] as const;
+export const EFFECT_FRAMES = [4, 9, 16] as const;
+
+const trimmed = () => v.pipe(text(), v.trim());
+
+export const EffectV1Schema = v.object({
+  description: trimmed(),
+  resolution: choice(RESOLUTIONS),
+  background_color: choice(backgrounds),
+  image: v.optional(file()),
+});
+export type EffectV1Input = v.InferOutput<typeof EffectV1Schema>;
+
+export const EffectV2Schema = v.object({
+  description: trimmed(),
+  frame: integer(),
+  background_color: choice(backgrounds),
+  image: v.optional(file()),
+});
+export type EffectV2Input = v.InferOutput<typeof EffectV2Schema>;
+
+export async function effectV1Rules(input: EffectV1Input, probe: Probe) {
+  return { image: await probeOptional(input.image, PNG_JPEG, probe) };
+}
+
+export async function effectV2Rules(input: EffectV2Input, probe: Probe) {
+  oneOf(input.frame, EFFECT_FRAMES, M.effectFrame);
+  return { image: await probeOptional(input.image, PNG_JPEG, probe) };
+}

@@ -1,0 +1,58 @@
+// Form field parsers with FastAPI's semantics. Each failure message is the pydantic v2 error
+// (type, msg, ctx) as JSON; formErrors.ts adds loc and input. Empty strings never reach these:
+// readForm drops them, so an empty value is a missing field, as in FastAPI.
+import * as v from 'valibot';
+
+/** A file part as the upload layer hands it over. */
+export interface Upload {
+  path: string;
+  size: number;
+  name: string;
+}
+
+export interface PydanticError {
+  type: string;
+  msg: string;
+  ctx?: Record<string, string>;
+}
+
+const error = (e: PydanticError) => JSON.stringify(e);
+const MISSING = error({ type: 'missing', msg: 'Field required' });
+
+const TRUE = new Set(['true', '1', 'yes', 'on', 't', 'y']);
+const FALSE = new Set(['false', '0', 'no', 'off', 'f', 'n']);
+
+const notMissing = (message: string) => (issue: v.BaseIssue<unknown>) =>
+  issue.input === undefined ? MISSING : message;
+
+export const text = () => v.string(notMissing(error({ type: 'string_type', msg: 'Input should be a valid string' })));
+
+export const integer = () =>
+  v.pipe(
+    text(),
+    v.regex(/^\s*[+-]?\d+\s*$/, error({ type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' })),
+    v.transform(Number),
+  );
+
+export const boolean = () =>
+  v.pipe(
+    text(),
+    v.check((s) => TRUE.has(s.toLowerCase()) || FALSE.has(s.toLowerCase()), error({ type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' })),
+    v.transform((s) => TRUE.has(s.toLowerCase())),
+  );
+
+/** pydantic's enum wording: Input should be 'a', 'b' or 'c'. */
+export const choice = <const T extends readonly string[]>(values: T) => {
+  const quoted = values.map((s) => `'${s}'`);
+  const expected = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+  return v.pipe(text(), v.picklist(values, error({ type: 'enum', msg: `Input should be ${expected}`, ctx: { expected } })));
+};
+
+const upload = v.object({ path: v.string(), size: v.number(), name: v.string() });
+const NOT_A_FILE = error({ type: 'value_error', msg: "Value error, Expected UploadFile, received: <class 'str'>" });
+
+/** A repeated file field: every part, in order. */
+export const files = () => v.array(upload, notMissing(NOT_A_FILE));
+
+/** A single file field: FastAPI keeps the last part when several are sent. */
+export const file = () => v.pipe(files(), v.minLength(1, MISSING), v.transform((list) => list[list.length - 1] as Upload));

@@ -1,0 +1,51 @@
+// createApp(deps) -> Koa app. It never listens: tests call app.callback(), service.ts listens.
+import Router from '@koa/router';
+import Koa, { type Context } from 'koa';
+import type { WorkerPool } from '../workers/pool.ts';
+import { authenticate } from './auth.ts';
+import type { Config } from './config.ts';
+import { errorMiddleware } from './errors.ts';
+import type { Runner } from './jobs/runner.ts';
+import type { JobStore } from './jobs/types.ts';
+import { accountRoutes } from './routes/account.ts';
+import { cdnRoutes } from './routes/cdn.ts';
+import { generateRoutes } from './routes/generate.ts';
+import { jobRoutes } from './routes/job.ts';
+import { spriteRoutes } from './routes/sprite.ts';
+import { uploads } from './upload.ts';
+
+export interface AppDeps {
+  config: Config;
+  store: JobStore;
+  pool: WorkerPool;
+  runner: Runner;
+  log: (message: string) => void;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { config, store, pool, runner, log } = deps;
+  const app = new Koa();
+  app.proxy = false;
+  app.use(errorMiddleware(log));
+
+  const root = new Router();
+  root.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  // Default {cdn_url}: this server, at the address the client reached it by.
+  const cdnBase = (ctx: Context) => config.cdnUrl ?? `${ctx.origin}/cdn`;
+  const api = new Router({ prefix: '/public/v1' });
+  api.use(authenticate(store));
+  const submitDeps = { upload: uploads(config), store, pool, runner, dataDir: config.dataDir };
+  generateRoutes(api, submitDeps);
+  spriteRoutes(api, submitDeps);
+  jobRoutes(api, { store, runner, cdnBase });
+  accountRoutes(api);
+
+  const cdn = new Router({ prefix: '/cdn' });
+  cdnRoutes(cdn, { store, dataDir: config.dataDir });
+
+  for (const router of [root, api, cdn]) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

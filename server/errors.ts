@@ -1,0 +1,39 @@
+// One error model: ApiError(status, detail) thrown anywhere, rendered as {"detail": ...} by the first
+// middleware. Anything else is a 500 with a generic detail and a log line: internals never leak.
+import type { Context, Next } from 'koa';
+import { RuleViolation } from '../schemas/rules.ts';
+import { M } from '../schemas/messages.ts';
+import type { ValidationEntry } from '../schemas/formErrors.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | ValidationEntry[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : 'Validation error');
+  }
+}
+
+export const unprocessable = (entries: ValidationEntry[]) => new ApiError(422, entries);
+
+export function errorMiddleware(log: (message: string) => void) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, M.notFound);
+      if (ctx.status === 405 && typeof ctx.body !== 'object') throw new ApiError(405, M.methodNotAllowed);
+    } catch (err) {
+      const error = err instanceof RuleViolation ? new ApiError(400, err.message) : err;
+      if (error instanceof ApiError) {
+        ctx.status = error.status;
+        ctx.set(error.headers);
+        ctx.body = { detail: error.detail };
+        return;
+      }
+      log(`500 ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      ctx.status = 500;
+      ctx.body = { detail: M.internal };
+    }
+  };
+}

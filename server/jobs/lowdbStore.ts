@@ -1,0 +1,312 @@
+// JobStore on lowdb, for one writer (the server process). Two files under the data folder:
+//   db.json     the hot file: users, keys, grants and Pending jobs, rewritten whole (lowdb's TextFile:
+//               steno's temp file + rename) by coalesced writes, so it stays small as jobs finish;
+//   jobs.jsonl  finished jobs, appended once each (see archive.ts).
+// Crash ordering: one write captures the archive batch and the hot snapshot in the same tick, then
+// appends the batch and only after that replaces the hot file. So a finished job is always in the
+// archive, or Pending in the hot file, or both; open() settles "both" in the archive's favour.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TextFile } from 'lowdb/node';
+import { JobArchive } from './archive.ts';
+import type { ArchiveBatch } from './archive.ts';
+import { InsufficientCredits } from './types.ts';
+import type { ApiKey, CreditGrant, JobRecord, JobResult, JobStore, JobSummary, NewJob, User } from './types.ts';
+import { WriteCoalescer } from './writeCoalescer.ts';
+
+/** The hot file as stored. */
+interface HotData {
+  users: User[];
+  keys: ApiKey[];
+  grants: CreditGrant[];
+  jobs: JobRecord[];
+}
+
+/** The hot file in memory, keyed for lookups. */
+interface HotState {
+  users: Map<string, User>;
+  keys: Map<string, ApiKey>; // by hash
+  grants: CreditGrant[];
+  jobs: Map<string, JobRecord>; // Pending only
+}
+
+type Sortable = Pick<JobRecord, 'owner' | 'kind' | 'status' | 'cost' | 'createdAt'>;
+
+export class LowdbJobStore implements JobStore {
+  readonly #dir: string;
+  readonly #hotFile: TextFile;
+  readonly #archive: JobArchive;
+  readonly #writer = new WriteCoalescer(() => this.#write());
+  #hot: HotState | undefined;
+  #closed = false;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+    this.#hotFile = new TextFile(join(dir, 'db.json'));
+    this.#archive = new JobArchive(join(dir, 'jobs.jsonl'));
+  }
+
+  /** Writes that reached disk since open (tests and the bench check the coalescing with it). */
+  get writes(): number {
+    return this.#writer.writes;
+  }
+
+  async open(): Promise<void> {
+    if (this.#hot) throw new Error('The job store is already open');
+    await mkdir(this.#dir, { recursive: true });
+    await this.#archive.open();
+    const text = await this.#hotFile.read();
+    const hot = text === null ? toState({}) : parseHot(text, join(this.#dir, 'db.json'));
+    let repaired = false;
+    for (const job of [...hot.jobs.values()]) {
+      if (job.status === 'Pending' && !this.#archive.entry(job.id)) continue;
+      hot.jobs.delete(job.id);
+      repaired = true;
+      const archived = this.#archive.entry(job.id) ? await this.#archive.read(job.id) : undefined;
+      if (!archived) {
+        this.#archive.add(job); // finished but still in the hot file (edited by hand): move it
+      } else if (archived.refunded) {
+        // A crash between the archive append and the hot rewrite: this hot file predates finishJob,
+        // so its balance lacks the refund the archived record gave.
+        const owner = hot.users.get(archived.owner);
+        if (owner) owner.credits += archived.cost;
+      }
+    }
+    this.#hot = hot;
+    if (repaired) {
+      this.#writer.changed();
+      await this.flush();
+    }
+  }
+
+  flush(): Promise<void> {
+    return this.#writer.flush();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true; // changes from here on throw; the ones before are written below
+    await this.#writer.flush();
+    await this.#archive.close();
+  }
+
+  createUser(name: string, credits: number): User {
+    assertCount('credits', credits);
+    const hot = this.#state();
+    const user: User = { id: randomUUID(), name, credits, disabled: false, createdAt: now() };
+    hot.users.set(user.id, user);
+    if (credits > 0) hot.grants.push({ id: randomUUID(), userId: user.id, amount: credits, reason: 'initial credits', at: user.createdAt });
+    this.#writer.changed();
+    return { ...user };
+  }
+
+  getUser(id: string): User | undefined {
+    const user = this.#state().users.get(id);
+    return user && { ...user };
+  }
+
+  listUsers(): User[] {
+    return [...this.#state().users.values()].map((user) => ({ ...user }));
+  }
+
+  setUserDisabled(id: string, disabled: boolean): void {
+    this.#user(id).disabled = disabled;
+    this.#writer.changed();
+  }
+
+  /**
+   * Taking more than the balance takes the whole balance (clamps at zero) rather than throwing, so a
+   * script can empty an account without reading it first; the grant records the amount actually moved,
+   * so grants minus job charges plus refunds always equal the balance. Nothing moved, nothing recorded.
+   */
+  addCredits(userId: string, amount: number, reason: string): number {
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`Expected integer for amount but received ${amount}`);
+    const user = this.#user(userId);
+    const moved = Math.max(amount, -user.credits);
+    if (moved !== 0) {
+      user.credits += moved;
+      this.#state().grants.push({ id: randomUUID(), userId, amount: moved, reason, at: now() });
+      this.#writer.changed();
+    }
+    return user.credits;
+  }
+
+  grants(userId?: string): CreditGrant[] {
+    return this.#state().grants.filter((g) => userId === undefined || g.userId === userId).map((g) => ({ ...g }));
+  }
+
+  addKey(userId: string, hash: string, name: string): ApiKey {
+    const hot = this.#state();
+    this.#user(userId);
+    if (hot.keys.has(hash)) throw new Error('A key with this hash already exists');
+    const key: ApiKey = { id: randomUUID(), hash, userId, name, createdAt: now() };
+    hot.keys.set(hash, key);
+    this.#writer.changed();
+    return { ...key };
+  }
+
+  findKey(hash: string): ApiKey | undefined {
+    const key = this.#state().keys.get(hash);
+    return key && { ...key };
+  }
+
+  revokeKey(hash: string): boolean {
+    const key = this.#state().keys.get(hash);
+    if (!key) return false;
+    if (key.revokedAt === undefined) {
+      key.revokedAt = now();
+      this.#writer.changed();
+    }
+    return true;
+  }
+
+  createJob(job: NewJob): JobRecord {
+    assertCount('cost', job.cost);
+    const hot = this.#state();
+    if (hot.jobs.has(job.id) || this.#archive.entry(job.id)) throw new Error(`Job ${job.id} already exists`);
+    const owner = this.#user(job.owner);
+    // Check and charge in one synchronous step: no other request can run in between.
+    if (owner.credits < job.cost) throw new InsufficientCredits(owner.credits);
+    owner.credits -= job.cost;
+    const record: JobRecord = { ...structuredClone(job), status: 'Pending', refunded: false, outputs: [], attempts: 0, createdAt: now() };
+    hot.jobs.set(record.id, record);
+    this.#writer.changed();
+    return structuredClone(record);
+  }
+
+  async getJob(id: string): Promise<JobRecord | undefined> {
+    const pending = this.#state().jobs.get(id);
+    return pending ? structuredClone(pending) : this.#archive.read(id);
+  }
+
+  pendingJobs(): JobRecord[] {
+    const jobs = [...this.#state().jobs.values()].map((job) => structuredClone(job));
+    return jobs.sort((a, b) => compareNewest(a.createdAt, a.id, b.createdAt, b.id));
+  }
+
+  markStarted(id: string): void {
+    const job = this.#pending(id);
+    job.attempts += 1;
+    job.startedAt = now();
+    this.#writer.changed();
+  }
+
+  finishJob(id: string, result: JobResult): JobRecord {
+    const job = this.#pending(id);
+    const owner = this.#user(job.owner);
+    const finished: JobRecord = { ...job, status: result.status, finishedAt: now() };
+    if (result.status === 'Succeed') {
+      finished.outputs = [...result.outputs];
+      if (result.metadata !== undefined) finished.metadata = result.metadata;
+    } else {
+      finished.error = result.error;
+      finished.refunded = true;
+      owner.credits += job.cost;
+    }
+    this.#state().jobs.delete(id);
+    this.#archive.add(finished);
+    this.#writer.changed();
+    return structuredClone(finished);
+  }
+
+  /** Scans summaries only (hot jobs and the archive index) and keeps the newest `limit` in order. */
+  async listJobs(query: { owner?: string; limit: number; before?: string }): Promise<JobSummary[]> {
+    const { owner, limit, before } = query;
+    assertCount('limit', limit);
+    const hot = this.#state();
+    let cursor: { createdAt: string; id: string } | undefined;
+    if (before !== undefined) {
+      const at = hot.jobs.get(before) ?? this.#archive.entry(before);
+      if (!at) return []; // an unknown or pruned cursor has no page after it
+      cursor = { createdAt: at.createdAt, id: before };
+    }
+    const page: JobSummary[] = [];
+    const consider = (id: string, job: Sortable): void => {
+      if (owner !== undefined && job.owner !== owner) return;
+      if (cursor && compareNewest(job.createdAt, id, cursor.createdAt, cursor.id) <= 0) return;
+      const last = page[page.length - 1];
+      if (page.length === limit && (!last || compareNewest(job.createdAt, id, last.createdAt, last.id) >= 0)) return;
+      let at = page.length;
+      while (at > 0 && compareNewest(job.createdAt, id, page[at - 1]!.createdAt, page[at - 1]!.id) > 0) at--;
+      page.splice(at, 0, { id, owner: job.owner, kind: job.kind, status: job.status, cost: job.cost, createdAt: job.createdAt });
+      if (page.length > limit) page.pop();
+    };
+    for (const job of hot.jobs.values()) consider(job.id, job);
+    for (const [id, entry] of this.#archive.entries()) consider(id, entry);
+    return page;
+  }
+
+  /** Flushes first so jobs finished just before are on disk and can be pruned too. */
+  async pruneJobs(olderThan: Date): Promise<string[]> {
+    this.#state();
+    await this.flush();
+    const cutoff = olderThan.getTime();
+    return this.#writer.exclusive(() => this.#archive.compact((e) => Date.parse(e.finishedAt ?? e.createdAt) < cutoff));
+  }
+
+  stats(): { pending: number; finished: number } {
+    return { pending: this.#state().jobs.size, finished: this.#archive.size };
+  }
+
+  /** One coalesced write: the archive batch and the hot snapshot are taken now, before any await. */
+  #write(): Promise<void> {
+    const hot = this.#hot;
+    if (!hot) return Promise.resolve();
+    const batch = this.#archive.takeBatch();
+    const data: HotData = { users: [...hot.users.values()], keys: [...hot.keys.values()], grants: hot.grants, jobs: [...hot.jobs.values()] };
+    return this.#persist(batch, JSON.stringify(data));
+  }
+
+  async #persist(batch: ArchiveBatch | undefined, hotText: string): Promise<void> {
+    if (batch) await this.#archive.append(batch);
+    await this.#hotFile.write(hotText);
+  }
+
+  #state(): HotState {
+    if (!this.#hot || this.#closed) throw new Error('The job store is not open');
+    return this.#hot;
+  }
+
+  #user(id: string): User {
+    const user = this.#state().users.get(id);
+    if (!user) throw new Error(`No user ${id}`);
+    return user;
+  }
+
+  #pending(id: string): JobRecord {
+    const job = this.#state().jobs.get(id);
+    if (!job) throw new Error(`No pending job ${id}`);
+    return job;
+  }
+}
+
+/** > 0 when job a is newer than job b: later createdAt, then larger id. ISO times sort as strings. */
+function compareNewest(aCreated: string, aId: string, bCreated: string, bId: string): number {
+  if (aCreated !== bCreated) return aCreated > bCreated ? 1 : -1;
+  return aId === bId ? 0 : aId > bId ? 1 : -1;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function assertCount(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Expected integer of at least 0 for ${name} but received ${value}`);
+}
+
+function parseHot(text: string, file: string): HotState {
+  try {
+    return toState(JSON.parse(text) as Partial<HotData>);
+  } catch (err) {
+    throw new Error(`${file}: unreadable hot file`, { cause: err });
+  }
+}
+
+function toState(data: Partial<HotData>): HotState {
+  return {
+    users: new Map((data.users ?? []).map((u) => [u.id, u])),
+    keys: new Map((data.keys ?? []).map((k) => [k.hash, k])),
+    grants: data.grants ?? [],
+    jobs: new Map((data.jobs ?? []).map((j) => [j.id, j])),
+  };
+}

@@ -1,0 +1,130 @@
+// Queue -> pool -> Succeed/Failed. Pending jobs wait here in creation order; a fixed number run at
+// once so probes of new uploads still find a free worker. Jobs left Pending by a crash or a stop are
+// run again on the next start (recover), charged once: the charge was made when they were created.
+import { mkdir, rm } from 'node:fs/promises';
+import type { WorkerPool } from '../../workers/pool.ts';
+import type { JobStore } from './types.ts';
+import { inputsDir, mapInputFiles, resultsDir } from './paths.ts';
+import { join } from 'node:path';
+
+export interface RunnerOptions {
+  dataDir: string;
+  concurrency: number;
+  queueLimit: number;
+  timeoutMs: number;
+  log: (message: string) => void;
+}
+
+interface Running {
+  progress: Int32Array;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class Runner {
+  readonly #queue: string[] = [];
+  readonly #running = new Map<string, Running>();
+  readonly #waiters = new Map<string, Set<() => void>>();
+  #stopping = false;
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly pool: WorkerPool,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  /** Runs again every job that was Pending when the process last stopped. */
+  recover(): number {
+    const pending = this.store.pendingJobs();
+    for (const job of pending) this.enqueue(job.id);
+    return pending.length;
+  }
+
+  enqueue(id: string) {
+    this.#queue.push(id);
+    this.#pump();
+  }
+
+  /** True when a new job should be refused (503): the queue is bounded. */
+  get full() {
+    return this.#queue.length + this.#running.size >= this.options.queueLimit;
+  }
+
+  /** 0..1 while the job runs, 0 while it waits; undefined when not Pending here. */
+  progress(id: string): number | undefined {
+    const running = this.#running.get(id);
+    if (running) return Atomics.load(running.progress, 0) / 1000;
+    return this.#queue.includes(id) ? 0 : undefined;
+  }
+
+  /** Resolves when the job finishes or after `ms`, whichever is first. */
+  waitFor(id: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.#waiters.get(id) ?? new Set();
+      this.#waiters.set(id, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0) this.#waiters.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+  }
+
+  /** Stops starting jobs; waits for running ones up to `graceMs`, then abandons them (still Pending, run again next start). */
+  async stop(graceMs: number) {
+    this.#stopping = true;
+    const running = [...this.#running.values()];
+    const timer = new Promise((r) => setTimeout(r, graceMs).unref());
+    await Promise.race([Promise.all(running.map((r) => r.done)), timer]);
+    for (const r of this.#running.values()) r.abort.abort(new Error('stopping'));
+  }
+
+  #pump() {
+    while (!this.#stopping && this.#running.size < this.options.concurrency && this.#queue.length > 0) {
+      const id = this.#queue.shift()!;
+      const progress = new Int32Array(new SharedArrayBuffer(4));
+      const abort = new AbortController();
+      const entry: Running = { progress, abort, done: Promise.resolve() };
+      this.#running.set(id, entry);
+      entry.done = this.#run(id, entry).finally(() => {
+        this.#running.delete(id);
+        for (const wake of [...(this.#waiters.get(id) ?? [])]) wake();
+        this.#pump();
+      });
+    }
+  }
+
+  async #run(id: string, { progress, abort }: Running) {
+    const { dataDir, timeoutMs, log } = this.options;
+    const job = await this.store.getJob(id);
+    if (!job || job.status !== 'Pending') return;
+    this.store.markStarted(id);
+    const outDir = resultsDir(dataDir, id);
+    // A re-run after a crash starts from an empty folder, so every output exists exactly once.
+    await rm(outDir, { recursive: true, force: true });
+    await mkdir(outDir, { recursive: true });
+    const spec = mapInputFiles(job.spec, (p) => join(dataDir, p));
+    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
+    let result;
+    try {
+      result = await this.pool.render({ spec, outDir, seed: job.seed, progress }, signal);
+    } catch (err) {
+      if (abort.signal.aborted) return; // stopping: the job stays Pending and runs again on the next start
+      const timedOut = signal.aborted;
+      log(`job ${id} ${timedOut ? 'timed out' : `crashed: ${err instanceof Error ? err.message : String(err)}`}`);
+      result = { ok: false as const, code: 'failed', message: timedOut ? `Job timed out after ${Math.round(timeoutMs / 1000)} s` : 'The job crashed while rendering' };
+    }
+    if (result.ok) {
+      this.store.finishJob(id, { status: 'Succeed', outputs: result.value.files, metadata: result.value.metadata });
+    } else {
+      await rm(outDir, { recursive: true, force: true });
+      this.store.finishJob(id, { status: 'Failed', error: result.message });
+    }
+    await this.store.flush();
+    // Inputs are needed only to run the job; once its end is on disk they can go.
+    await rm(inputsDir(dataDir, id), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,104 @@
+// CLI entry: `spritekiln serve | keys create|revoke | users disable | credits add | jobs list|prune`.
+import { parseArgs } from 'node:util';
+import { runAdmin, type AdminCommand } from './admin.ts';
+import { loadConfig } from './config.ts';
+import { sendControl } from './control.ts';
+import { LowdbJobStore } from './jobs/lowdbStore.ts';
+import type { JobSummary } from './jobs/types.ts';
+import { acquireWriterLock } from './lock.ts';
+import { startService } from './service.ts';
+
+const USAGE = `usage: spritekiln <command>
+  serve                                   run the server (PORT, HOST, SPRITEKILN_DATA, SPRITEKILN_CDN_URL, SPRITEKILN_WORKERS)
+  keys create [--name N] [--credits N]    make a user and key; prints the key alone
+  keys revoke <key>
+  users disable --key <key>
+  credits add --key <key> <n>
+  jobs list
+  jobs prune --older-than <days>`;
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, credits: { type: 'string' }, key: { type: 'string' }, 'older-than': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [group, action, arg] = positionals;
+  if (values.help || !group) return usage(0);
+  const config = loadConfig();
+  if (group === 'serve') return serve(config);
+
+  const command = toCommand(group, action, arg, values);
+  if (!command) return usage(2);
+  const result = await runCommand(config.dataDir, command);
+  print(command, result);
+}
+
+function toCommand(group: string, action: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>): AdminCommand | undefined {
+  const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const num = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
+  switch (`${group} ${action}`) {
+    case 'keys create':
+      return { command: 'keys.create', name: str('name'), credits: num(str('credits')) };
+    case 'keys revoke':
+      return arg ? { command: 'keys.revoke', key: arg } : undefined;
+    case 'users disable':
+      return str('key') ? { command: 'users.disable', key: str('key')! } : undefined;
+    case 'credits add':
+      return str('key') && arg ? { command: 'credits.add', key: str('key')!, amount: Number(arg) } : undefined;
+    case 'jobs list':
+      return { command: 'jobs.list' };
+    case 'jobs prune':
+      return str('older-than') ? { command: 'jobs.prune', olderThanDays: Number(str('older-than')) } : undefined;
+  }
+  return undefined;
+}
+
+/** Through the running server when there is one, so the store keeps a single writer; else directly. */
+async function runCommand(dataDir: string, command: AdminCommand) {
+  const viaServer = await sendControl(dataDir, command);
+  if (viaServer !== undefined) return viaServer;
+  const release = acquireWriterLock(dataDir);
+  const store = new LowdbJobStore(dataDir);
+  try {
+    await store.open();
+    return await runAdmin(store, dataDir, command);
+  } finally {
+    await store.close();
+    release();
+  }
+}
+
+function print(command: AdminCommand, result: unknown) {
+  if (command.command === 'keys.create') return console.log((result as { key: string }).key);
+  if (command.command === 'jobs.list') {
+    for (const j of result as JobSummary[]) console.log([j.id, j.status.padEnd(7), j.kind.padEnd(20), String(j.cost).padStart(3), j.createdAt, j.owner].join('  '));
+    return;
+  }
+  console.log(JSON.stringify(result));
+}
+
+async function serve(config: ReturnType<typeof loadConfig>) {
+  const service = await startService(config);
+  console.log(`spritekiln listening on ${service.url}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing running work and flushing the store`);
+    await service.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function usage(code: number) {
+  (code ? console.error : console.log)(USAGE);
+  process.exitCode = code;
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(`spritekiln: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

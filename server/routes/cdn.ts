@@ -1,0 +1,42 @@
+// Result hosting under {cdn_url}/{job_id}/{file}. The job id (a random UUID v4) is the capability,
+// so engines and browsers can load URLs without headers; a request that does carry a key for
+// another user still gets 404. The path is rebuilt from the validated id and a plain file name.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type Router from '@koa/router';
+import { M } from '../../schemas/messages.ts';
+import { parseUuid } from '../../schemas/uuid.ts';
+import { userFor } from '../auth.ts';
+import { ApiError } from '../errors.ts';
+import { resultsDir } from '../jobs/paths.ts';
+import type { JobStore } from '../jobs/types.ts';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.json': 'application/json',
+  '.tres': 'text/plain; charset=utf-8',
+};
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+
+export function cdnRoutes(router: Router, deps: { store: JobStore; dataDir: string }) {
+  router.get('/:job_id/:file', async (ctx) => {
+    const id = parseUuid(ctx.params.job_id ?? '');
+    const file = ctx.params.file ?? '';
+    const notFound = new ApiError(404, M.notFound);
+    if (!id.ok || !FILE_NAME.test(file)) throw notFound;
+    const job = await deps.store.getJob(id.value);
+    if (!job || job.status !== 'Succeed') throw notFound;
+    if (ctx.get('Authorization') && userFor(deps.store, ctx.get('Authorization')).id !== job.owner) throw notFound;
+    const path = join(resultsDir(deps.dataDir, job.id), file);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw notFound;
+    ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
+    ctx.length = info.size;
+    // Results never change once a job has succeeded.
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = createReadStream(path);
+  });
+}

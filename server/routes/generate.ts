@@ -1,0 +1,62 @@
+// generate/image and generate/effect v1, v2.
+import type Router from '@koa/router';
+import type * as v from 'valibot';
+import { BACKGROUND_COLORS, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
+import { GenerateImageSchema, generateImageRules } from '../../schemas/generateImage.ts';
+import { submit, type Endpoint, type SubmitDeps } from './submit.ts';
+
+const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
+const RESOLUTION_COST = { '1K': 5, '2K': 7, '4K': 10 } as const;
+/** Effect v1 sheets hold 16 frames (decisions.md §3). */
+const EFFECT_V1_FRAMES = 16;
+
+const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited<ReturnType<typeof generateImageRules>>> = {
+  kind: 'generate/image',
+  schema: GenerateImageSchema,
+  rules: generateImageRules,
+  cost: () => 2,
+  spec: (input, checked, keep) => ({
+    kind: 'image',
+    prompt: input.prompt,
+    model: input.ai_model,
+    refs: input.ref_images.map((f, i) => keep('ref_images', f, checked.refs[i]!)),
+  }),
+};
+
+const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnType<typeof effectV1Rules>>> = {
+  kind: 'effect/v1',
+  schema: EffectV1Schema,
+  rules: effectV1Rules,
+  cost: (input) => RESOLUTION_COST[input.resolution],
+  spec: (input, checked, keep) => ({
+    kind: 'effect',
+    description: input.description,
+    frames: EFFECT_V1_FRAMES,
+    size: RESOLUTION_PX[input.resolution],
+    background: BACKGROUND_COLORS[input.background_color],
+    reference: input.image && checked.image ? keep('image', input.image, checked.image) : undefined,
+  }),
+};
+
+const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnType<typeof effectV2Rules>>> = {
+  kind: 'effect/v2',
+  schema: EffectV2Schema,
+  rules: effectV2Rules,
+  cost: () => 3,
+  spec: (input, checked, keep) => ({
+    kind: 'effect',
+    description: input.description,
+    frames: input.frame,
+    size: 1024,
+    background: BACKGROUND_COLORS[input.background_color],
+    reference: input.image && checked.image ? keep('image', input.image, checked.image) : undefined,
+  }),
+};
+
+export function generateRoutes(router: Router, deps: SubmitDeps) {
+  router.post('/generate/image', deps.upload, submit(generateImage, deps));
+  router.post('/generate/effect/v1', deps.upload, submit(effectV1, deps));
+  router.post('/generate/effect/v2', deps.upload, submit(effectV2, deps));
+}
+
+export { RESOLUTION_PX, RESOLUTION_COST };

@@ -1,0 +1,131 @@
+// sprite/character-overlay v1, v2, make-sprite v2, plus, zenith, pulsar.
+import type Router from '@koa/router';
+import * as v from 'valibot';
+import { CharacterOverlayV1Schema, CharacterOverlayV2Schema, characterOverlayRules } from '../../schemas/characterOverlay.ts';
+import { MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
+import { PlusSchema, plusRules } from '../../schemas/plus.ts';
+import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
+import type { JobSpec } from '../../workers/specs.ts';
+import { RESOLUTION_COST, RESOLUTION_PX } from './generate.ts';
+import { submit, type Endpoint, type Keep, type SubmitDeps } from './submit.ts';
+
+type Out<S extends v.GenericSchema> = v.InferOutput<S>;
+type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** Animation prices by frame count (api.md Limits; make-sprite v2's 121 from decisions.md §4). */
+const FRAME_COST: Record<number, number> = { 36: 9, 49: 9, 81: 13, 100: 25, 121: 25 };
+
+const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof characterOverlayRules>> = {
+  kind: 'character-overlay/v1',
+  schema: CharacterOverlayV1Schema,
+  rules: characterOverlayRules,
+  cost: (input) => RESOLUTION_COST[input.resolution],
+  spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { longestSide: RESOLUTION_PX[input.resolution] } }),
+};
+
+const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof characterOverlayRules>> = {
+  kind: 'character-overlay/v2',
+  schema: CharacterOverlayV2Schema,
+  rules: characterOverlayRules,
+  cost: (input) => (input.quality === 'pro' ? 10 : 5),
+  spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { scale: input.quality === 'pro' ? 2 : 1 } }),
+};
+
+function overlaySpec(input: Out<typeof CharacterOverlayV1Schema> | Out<typeof CharacterOverlayV2Schema>, checked: Checked<typeof characterOverlayRules>, keep: Keep) {
+  return {
+    kind: 'overlay' as const,
+    sheet: keep('sprite_sheet', input.sprite_sheet, checked.sheet),
+    characters: input.character_images.map((f, i) => keep('character_images', f, checked.characters[i]!)),
+    rows: checked.rows,
+    style: input.style,
+  };
+}
+
+const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof makeSpriteV2Rules>> = {
+  kind: 'make-sprite/v2',
+  schema: MakeSpriteV2Schema,
+  rules: makeSpriteV2Rules,
+  cost: (input) => FRAME_COST[input.frame]!,
+  spec: (input, checked, keep) => ({
+    kind: 'animate',
+    text: input.text,
+    frames: input.frame,
+    isPixel: input.is_pixel,
+    promptEnhancement: true,
+    start: keep('start_frame_image', input.start_frame_image, checked.start),
+    end: input.end_frame_image && checked.end ? keep('end_frame_image', input.end_frame_image, checked.end) : undefined,
+    layout: 'gif+frames',
+  }),
+};
+
+const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
+  kind: 'plus',
+  schema: PlusSchema,
+  rules: plusRules,
+  cost: (input) => FRAME_COST[input.frame]!,
+  spec: (input, checked, keep) => ({
+    kind: 'animate',
+    text: input.text,
+    frames: input.frame,
+    isPixel: input.is_pixel,
+    promptEnhancement: input.is_prompt_enhancement,
+    start: keep('start_image', input.start_image, checked.start),
+    end: input.end_image && checked.end ? keep('end_image', input.end_image, checked.end) : undefined,
+    layout: 'sheet+gif',
+  }),
+};
+
+/** The frame count a zenith or pulsar job makes: restyle follows the source length (api.md rule 3). */
+const spriteFrames = (checked: SpriteModeChecked, frame: number | undefined) =>
+  checked.mode === 'video_restyle' ? restyleFrames(checked.sourceMs) : frame!;
+
+interface SpriteModeFields {
+  images: Out<typeof PulsarSchema>['images'];
+  text: string;
+  is_pixel: boolean;
+  reference_image?: Out<typeof PulsarSchema>['reference_image'];
+}
+
+function spriteModeSpec(input: SpriteModeFields, checked: SpriteModeChecked, keep: Keep, frames: number, promptEnhancement: boolean): JobSpec {
+  if (checked.mode === 'video_restyle') {
+    return {
+      kind: 'restyle',
+      text: input.text,
+      frames,
+      source: keep('images', input.images[0]!, checked.source),
+      grid: checked.grid,
+      reference: input.reference_image && checked.reference ? keep('reference_image', input.reference_image, checked.reference) : undefined,
+    };
+  }
+  const [start, end] = input.images.map((f, i) => keep('images', f, checked.images[i]!));
+  // is_pixel and is_prompt_enhancement apply to the image modes only (forced false in video_restyle).
+  return { kind: 'animate', text: input.text, frames, isPixel: input.is_pixel, promptEnhancement, start: start!, end, layout: 'sheet+gif' };
+}
+
+const zenith: Endpoint<Out<typeof ZenithSchema>, SpriteModeChecked> = {
+  kind: 'zenith',
+  schema: ZenithSchema,
+  rules: (input, probe) => spriteModeRules(input, probe, ZENITH_FRAMES),
+  cost: (input, checked) => FRAME_COST[spriteFrames(checked, input.frame)]!,
+  spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, spriteFrames(checked, input.frame), input.is_prompt_enhancement),
+};
+
+/** pulsar always makes 36 frames. */
+const PULSAR_FRAMES = 36;
+
+const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
+  kind: 'pulsar',
+  schema: PulsarSchema,
+  rules: (input, probe) => spriteModeRules(input, probe),
+  cost: (_input, checked) => (checked.mode === 'video_restyle' ? 4 : 3),
+  spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),
+};
+
+export function spriteRoutes(router: Router, deps: SubmitDeps) {
+  router.post('/sprite/character-overlay/v1', deps.upload, submit(overlayV1, deps));
+  router.post('/sprite/character-overlay/v2', deps.upload, submit(overlayV2, deps));
+  router.post('/sprite/make-sprite/v2', deps.upload, submit(makeSpriteV2, deps));
+  router.post('/sprite/plus', deps.upload, submit(plus, deps));
+  router.post('/sprite/zenith', deps.upload, submit(zenith, deps));
+  router.post('/sprite/pulsar', deps.upload, submit(pulsar, deps));
+}

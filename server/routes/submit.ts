@@ -1,0 +1,87 @@
+// The one job-creation pipeline every endpoint goes through, in decisions.md §1's order:
+// (auth ran before) schema 422 -> the endpoint's 400 rules (probing files in the pool) -> credits 402
+// -> queue 503 -> inputs persisted, job created and charged in one step, on disk -> 200 {job_id}.
+// Nothing is written, charged or queued for a request that fails any check.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Context, Middleware } from 'koa';
+import * as v from 'valibot';
+import type { Upload } from '../../schemas/fields.ts';
+import { toValidationEntries } from '../../schemas/formErrors.ts';
+import { fail, M, type Probe } from '../../schemas/rules.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import type { InputFile, JobSpec } from '../../workers/specs.ts';
+import type { ProbeInfo } from '../../workers/types.ts';
+import { ApiError, unprocessable } from '../errors.ts';
+import type { Runner } from '../jobs/runner.ts';
+import { InsufficientCredits, type JobKind, type JobStore, type User } from '../jobs/types.ts';
+import { inputsDir } from '../jobs/paths.ts';
+
+/** Registers an upload as an input of the job and names where it will be kept. */
+export type Keep = (field: string, upload: Upload, info: ProbeInfo) => InputFile;
+
+export interface Endpoint<I, C> {
+  kind: JobKind;
+  schema: v.GenericSchema<unknown, I>;
+  rules(input: I, probe: Probe): Promise<C>;
+  cost(input: I, checked: C): number;
+  spec(input: I, checked: C, keep: Keep): JobSpec;
+}
+
+export interface SubmitDeps {
+  /** Parses the multipart body into ctx.state.form (upload.ts). */
+  upload: Middleware;
+  store: JobStore;
+  pool: WorkerPool;
+  runner: Runner;
+  dataDir: string;
+}
+
+export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
+  const probe: Probe = async (upload, accept) => {
+    if (upload.size === 0) fail(M.invalidImage);
+    const result = await deps.pool.probe({ path: upload.path, accept: [...accept] });
+    return result.ok ? result.value : fail(M.invalidImage);
+  };
+
+  return async (ctx: Context) => {
+    const user = ctx.state.user as User;
+    const parsed = v.safeParse(endpoint.schema, ctx.state.form);
+    if (!parsed.success) throw unprocessable(toValidationEntries(parsed.issues));
+    const input = parsed.output;
+    const checked = await endpoint.rules(input, probe);
+    const cost = endpoint.cost(input, checked);
+    if (user.credits < cost) throw new ApiError(402, M.insufficientCredits);
+    if (deps.runner.full) throw new ApiError(503, M.serverBusy, { 'Retry-After': '5' });
+
+    const id = randomUUID();
+    const dir = inputsDir(deps.dataDir, id);
+    const moves: [from: string, to: string][] = [];
+    const digests: string[] = [];
+    const spec = endpoint.spec(input, checked, (field, upload, info) => {
+      const to = join(dir, `${field}-${moves.length}.${info.format}`);
+      moves.push([upload.path, to]);
+      digests.push(info.digest);
+      return { path: relative(deps.dataDir, to), info };
+    });
+    await mkdir(dir, { recursive: true });
+    try {
+      for (const [from, to] of moves) await rename(from, to);
+      deps.store.createJob({ id, owner: user.id, kind: endpoint.kind, spec, cost, seed: seedOf(endpoint.kind, spec, digests) });
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      if (err instanceof InsufficientCredits) throw new ApiError(402, M.insufficientCredits);
+      throw err;
+    }
+    await deps.store.flush();
+    deps.runner.enqueue(id);
+    ctx.body = { job_id: id };
+  };
+}
+
+/** Same inputs, same seed: the kind, every parsed field and the content of every file, never paths. */
+function seedOf(kind: JobKind, spec: JobSpec, digests: string[]) {
+  const fields = JSON.stringify(spec, (key, value) => (key === 'path' ? undefined : value));
+  return createHash('sha256').update(kind).update(fields).update(digests.join()).digest('hex');
+}

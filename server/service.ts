@@ -1,0 +1,88 @@
+// Start and stop the whole server: lock, store, first-start bootstrap, worker pool, runner
+// (with recovery), HTTP and the admin socket. main.ts calls it; end-to-end tests call it too.
+import { once } from 'node:events';
+import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createPool } from '../workers/pool.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { startControl } from './control.ts';
+import { LowdbJobStore } from './jobs/lowdbStore.ts';
+import { Runner } from './jobs/runner.ts';
+import type { JobStore } from './jobs/types.ts';
+import { hashKey, newApiKey } from './keys.ts';
+import { acquireWriterLock } from './lock.ts';
+
+export interface Service {
+  url: string;
+  store: JobStore;
+  /** Stop accepting, let running jobs finish (or leave them Pending for the next start), flush. */
+  stop(): Promise<void>;
+}
+
+/** decisions.md §5: the first start makes a local user and key so plugins and scripts can start at once. */
+const FIRST_USER_CREDITS = 10_000;
+const STOP_GRACE_MS = 20_000;
+
+export async function startService(config: Config, log: (message: string) => void = console.log): Promise<Service> {
+  const release = acquireWriterLock(config.dataDir);
+  const store = new LowdbJobStore(config.dataDir);
+  await store.open();
+  await bootstrap(store, config.dataDir, log);
+  await sweep(store, config.dataDir);
+
+  const pool = createPool({ threads: config.workers });
+  // One worker is left for probing uploads while jobs run, so new requests are answered promptly.
+  const concurrency = Math.max(1, config.workers - 1);
+  const runner = new Runner(store, pool, { dataDir: config.dataDir, concurrency, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log });
+  const recovered = runner.recover();
+  if (recovered) log(`recovered ${recovered} pending job(s)`);
+
+  const app = createApp({ config, store, pool, runner, log });
+  const http: Server = app.listen(config.port, config.host);
+  await once(http, 'listening');
+  const control = await startControl(store, config.dataDir);
+  const { port } = http.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  return {
+    url,
+    store,
+    async stop() {
+      await new Promise((resolve) => {
+        http.close(resolve);
+        http.closeIdleConnections();
+      });
+      control.close();
+      await runner.stop(STOP_GRACE_MS);
+      await store.close();
+      await pool.close();
+      release();
+    },
+  };
+}
+
+async function bootstrap(store: JobStore, dataDir: string, log: (message: string) => void) {
+  if (store.listUsers().length > 0) return;
+  const user = store.createUser('local', FIRST_USER_CREDITS);
+  const key = newApiKey();
+  store.addKey(user.id, hashKey(key), 'first start');
+  await store.flush();
+  const file = join(dataDir, 'api-key.txt');
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  log(`Created a local user with ${FIRST_USER_CREDITS} credits. Its API key (also in ${file}):\n\n  ${key}\n`);
+}
+
+/** Removes what a crash can leave: upload temp folders, inputs of jobs that are not Pending. */
+async function sweep(store: JobStore, dataDir: string) {
+  await rm(join(dataDir, 'tmp'), { recursive: true, force: true });
+  const inputs = join(dataDir, 'inputs');
+  await mkdir(inputs, { recursive: true });
+  const pending = new Set(store.pendingJobs().map((j) => j.id));
+  for (const id of await readdir(inputs)) {
+    if (!pending.has(id)) await rm(join(inputs, id), { recursive: true, force: true });
+  }
+}

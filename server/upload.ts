@@ -1,0 +1,93 @@
+// Multipart parsing into a per-request temp folder, with formidable's errors mapped to the spec's
+// statuses (koa-body rethrows them as 500) and the folder removed after every request, accepted or
+// not: a request that fails half-way (too many files, oversize) leaves partial files behind otherwise.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import type { Config } from './config.ts';
+import { ApiError } from './errors.ts';
+import { M } from '../schemas/messages.ts';
+import type { Upload } from '../schemas/fields.ts';
+
+/** Form fields and files after FastAPI's rules: last value wins, empty strings count as absent. */
+export type Form = Record<string, string | Upload[]>;
+
+export interface UploadState {
+  form: Form;
+}
+
+// formidable error codes (formidable/src/FormidableError.js) and what they mean for the client.
+const TOO_LARGE = new Set([1006, 1007, 1009, 1015, 1016]);
+const MALFORMED = new Set([1002, 1011, 1012, 1013, 1014]);
+const PARSE_ERROR = 'There was an error parsing the body';
+
+export function uploads(config: Config) {
+  const { fileBytes, files, requestBytes } = config.limits;
+  return async (ctx: Context, next: Next) => {
+    if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
+    const dir = join(config.dataDir, 'tmp', randomUUID());
+    await mkdir(dir, { recursive: true });
+    try {
+      const parse = koaBody({
+        multipart: true,
+        urlencoded: true,
+        json: false,
+        text: false,
+        formidable: {
+          uploadDir: dir,
+          maxFileSize: fileBytes,
+          maxFiles: files,
+          maxTotalFileSize: requestBytes,
+          maxFieldsSize: 1024 * 1024,
+          maxFields: 256,
+          allowEmptyFiles: true,
+          minFileSize: 0,
+          // A part with a filename is a file even when the client sent no Content-Type for it.
+          onPart: (part, handle) => {
+            if (part.originalFilename !== undefined && part.originalFilename !== null && !part.mimetype) part.mimetype = 'application/octet-stream';
+            handle(part);
+          },
+        },
+      });
+      try {
+        await parse(ctx, async () => {});
+      } catch (err) {
+        ctx.req.resume(); // let the rest of the body drain so the client reads our answer
+        throw mapParseError(err);
+      }
+      ctx.state.form = readForm(ctx.request.body, ctx.request.files);
+      await next();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+function mapParseError(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'number') return err;
+  if (TOO_LARGE.has(code)) return new ApiError(413, M.fileTooLarge);
+  if (MALFORMED.has(code)) return new ApiError(400, PARSE_ERROR);
+  return new ApiError(400, M.invalidImage);
+}
+
+interface FormidableFile {
+  filepath: string;
+  size: number;
+  originalFilename: string | null;
+}
+
+function readForm(body: unknown, files: unknown): Form {
+  const form: Form = {};
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, string | string[]>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (typeof last === 'string' && last !== '') form[name] = last;
+  }
+  for (const [name, value] of Object.entries((files ?? {}) as Record<string, FormidableFile | FormidableFile[]>)) {
+    const list = Array.isArray(value) ? value : [value];
+    form[name] = list.map((f) => ({ path: f.filepath, size: f.size, name: f.originalFilename ?? '' }));
+  }
+  return form;
+}

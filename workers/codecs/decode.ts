@@ -1,0 +1,136 @@
+// Decoding uploads to straight RGBA: stills through sharp, GIFs through gif.ts, PNG sheets sliced from
+// one decode. Every path checks the claimed size before any pixel is decoded.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { FPS, MAX_IMAGE_SIDE } from '../limits.ts';
+import type { Animation, ImageFormat, RawImage } from '../types.ts';
+import { detectFormat } from './detect.ts';
+import { decodeGif, gifFrames } from './gif.ts';
+
+export interface SpriteGrid {
+  columns: number;
+  rows: number;
+}
+
+const SHARP_INPUT = {
+  // 'error' rejects truncated and corrupt data (libpng read error, "premature end of JPEG image");
+  // the default 'warning' would also reject files browsers show fine, 'none' accepts a half PNG.
+  failOn: 'error',
+  // Second guard behind the per-side checks: libvips refuses before allocating.
+  limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE,
+  // Show photos upright, as browsers and editors do (EXIF orientation).
+  autoOrient: true,
+  // Animated WebP: the first frame is the still.
+  animated: false,
+} as const;
+
+/** Decodes a PNG, JPEG or WebP (a GIF gives its first frame) that fits MAX_IMAGE_SIDE to RGBA. */
+export async function decodeStill(bytes: Uint8Array, format: ImageFormat): Promise<RawImage> {
+  if (bytes.length === 0) throw new Error('empty file');
+  const found = detectFormat(bytes);
+  if (found !== format) throw new Error(`expected ${format} content but found ${found ?? 'unknown'}`);
+  if (format === 'gif') {
+    for (const { image } of gifFrames(bytes)) return image;
+    throw new Error('gif: no frames');
+  }
+  const { width, height } = format === 'png' ? pngHeaderSize(bytes) : await sharp(bytes, SHARP_INPUT).metadata();
+  checkSides(width, height);
+  const { data, info } = await sharp(bytes, SHARP_INPUT)
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`decoded to ${info.channels} channels, expected 4`);
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** Reads and decodes a still image file; the format comes from its content. */
+export async function decodeStillFile(path: string): Promise<RawImage> {
+  const bytes = await readFile(path);
+  return decodeStill(bytes, detectOrThrow(bytes));
+}
+
+/**
+ * Reads an animation source: a GIF (no grid; its frames and browser delays) or a sprite sheet with
+ * its grid (the cells of one decode, at 12 frames a second).
+ */
+export async function decodeAnimationFile(path: string, grid?: SpriteGrid): Promise<Animation> {
+  const bytes = await readFile(path);
+  const format = detectOrThrow(bytes);
+  if (format === 'gif') {
+    if (grid) throw new Error('a GIF source takes no sprite grid');
+    return decodeGif(bytes);
+  }
+  if (!grid) throw new Error(`a ${format} sprite sheet needs a sprite grid`);
+  return sliceSheet(await decodeStill(bytes, format), grid);
+}
+
+/**
+ * Cuts a sheet into columns x rows cells of floor(width/columns) x floor(height/rows), row by row
+ * (decisions §2); the remainder at the right and bottom edges is dropped. Copies rows of the one
+ * decoded buffer rather than decoding or extracting per frame.
+ */
+export function sliceSheet(sheet: RawImage, grid: SpriteGrid): Animation {
+  const { columns, rows } = grid;
+  checkCount('columns', columns);
+  checkCount('rows', rows);
+  if (sheet.data.length !== sheet.width * sheet.height * 4) {
+    throw new Error(`Expected ${sheet.width * sheet.height * 4} bytes for a ${sheet.width}x${sheet.height} sheet but received ${sheet.data.length}`);
+  }
+  const cellWidth = Math.floor(sheet.width / columns);
+  const cellHeight = Math.floor(sheet.height / rows);
+  if (cellWidth === 0 || cellHeight === 0) {
+    throw new Error(`A ${sheet.width}x${sheet.height} sheet is too small for ${columns}x${rows} cells`);
+  }
+  const rowBytes = cellWidth * 4;
+  const frames: RawImage[] = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const data = new Uint8Array(rowBytes * cellHeight);
+      for (let y = 0; y < cellHeight; y++) {
+        const from = ((row * cellHeight + y) * sheet.width + column * cellWidth) * 4;
+        data.set(sheet.data.subarray(from, from + rowBytes), y * rowBytes);
+      }
+      frames.push({ data, width: cellWidth, height: cellHeight });
+    }
+  }
+  return { frames, delaysMs: sheetDelaysMs(frames.length) };
+}
+
+/**
+ * Whole-ms delays for n frames at FPS frames a second, spread (83, 84, 83, 83, 84, 83, ...) so the
+ * total is round(n x 1000 / FPS), the sheet length of decisions §2: frame i ends at round((i+1) x 1000 / FPS).
+ */
+export function sheetDelaysMs(n: number): number[] {
+  const endMs = (i: number): number => Math.round((i * 1000) / FPS);
+  return Array.from({ length: n }, (_, i) => endMs(i + 1) - endMs(i));
+}
+
+/** Width and height from the IHDR chunk, which the PNG format requires to come first. */
+export function pngHeaderSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ihdr = String.fromCharCode(...bytes.subarray(12, 16));
+  if (bytes.length < 24 || ihdr !== 'IHDR') throw new Error('png: missing IHDR chunk');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function checkSides(width: number | undefined, height: number | undefined): void {
+  // A small file can claim a huge canvas; decoding would allocate it all (decisions §2).
+  if (!width || !height) throw new Error(`image size unknown or zero (${width}x${height})`);
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new Error(`image is ${width}x${height}, over ${MAX_IMAGE_SIDE} on a side`);
+  }
+}
+
+function checkCount(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`Expected positive integer for ${name} but received ${value}`);
+  }
+}
+
+function detectOrThrow(bytes: Uint8Array): ImageFormat {
+  if (bytes.length === 0) throw new Error('empty file');
+  const format = detectFormat(bytes);
+  if (!format) throw new Error('not a PNG, JPEG, WebP or GIF file');
+  return format;
+}

@@ -1,0 +1,329 @@
+// GIF reading in three steps, each bounded before the next one spends anything:
+//   1. readGifStructure: walk the block structure (no pixel is decompressed) and reject sizes over
+//      MAX_IMAGE_SIDE, broken blocks and truncation; stop counting at MAX_GIF_FRAMES + 1 frames.
+//   2. verifyGifData: run every frame's LZW stream in counting mode: proves each frame yields exactly
+//      width*height indices, in time proportional to the file's size, allocating nothing per pixel.
+//   3. gifFrames/decodeGif: composite the frames onto the logical screen (disposal, transparency).
+// gifuct-js is not used on uploads: its LZW allocates a JS array of width*height entries before it
+// reads a byte of data (a 62-byte GIF claiming 20000x20000 exhausts the heap and aborts the process,
+// even in a worker thread), and it pads a short stream with zeros, so a truncated frame looks whole.
+import { MAX_GIF_FRAMES, MAX_IMAGE_SIDE } from '../limits.ts';
+import type { Animation, RawImage } from '../types.ts';
+
+export interface GifFrameInfo {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Delay as written in the frame's Graphic Control Extension, in centiseconds (0 without one). */
+  delayCs: number;
+  /** Delay a browser plays (see browserDelayMs). */
+  delayMs: number;
+  /** 0/1 keep, 2 clear the frame's rectangle to transparent, 3 restore what was under it. */
+  disposal: number;
+  transparentIndex: number | undefined;
+  interlaced: boolean;
+  /** The frame's local colour table, else the global one: byte offset of the RGB triples, entries. */
+  colorTable: { offset: number; entries: number };
+  minCodeSize: number;
+  /** Offset of the first sub-block length byte of the frame's LZW data. */
+  dataOffset: number;
+}
+
+export interface GifStructure {
+  /** Logical screen: every decoded frame has this size; frames are clipped to it, as browsers do. */
+  width: number;
+  height: number;
+  /** Image descriptors with their image data. Extensions (NETSCAPE loop, comments) are not frames. */
+  frames: GifFrameInfo[];
+  /** Sum of the frames' browser delays. */
+  durationMs: number;
+  /**
+   * False when the walk stopped at MAX_GIF_FRAMES + 1 frames: callers only need "over the limit",
+   * and a 20 MiB file of 20-byte frames would otherwise hold a million frame records.
+   */
+  complete: boolean;
+}
+
+/** Browsers play a delay of 0 or 1 centisecond as 10 centiseconds (decisions §2). */
+export function browserDelayMs(delayCs: number): number {
+  return (delayCs <= 1 ? 10 : delayCs) * 10;
+}
+
+const TRAILER = 0x3b;
+const EXTENSION = 0x21;
+const IMAGE_DESCRIPTOR = 0x2c;
+const GRAPHIC_CONTROL = 0xf9;
+/** LZW codes are at most 12 bits wide, so the string table never holds more than 4096 entries. */
+const MAX_CODES = 4096;
+
+/** Step 1: the block structure, checked against the limits before any pixel is decompressed. */
+export function readGifStructure(bytes: Uint8Array): GifStructure {
+  const header = String.fromCharCode(...bytes.subarray(0, 6));
+  if (header !== 'GIF87a' && header !== 'GIF89a') throw new Error('gif: missing GIF87a/GIF89a signature');
+  need(bytes, 13, 'logical screen descriptor');
+  const width = u16(bytes, 6);
+  const height = u16(bytes, 8);
+  checkSize('logical screen', width, height);
+  if (width === 0 || height === 0) throw new Error(`gif: logical screen is ${width}x${height}`);
+  const screenFlags = bytes[10] ?? 0;
+  let pos = 13;
+  let globalTable: GifFrameInfo['colorTable'] | undefined;
+  if (screenFlags & 0x80) {
+    const entries = 2 << (screenFlags & 7);
+    need(bytes, pos + 3 * entries, 'global colour table');
+    globalTable = { offset: pos, entries };
+    pos += 3 * entries;
+  }
+
+  const frames: GifFrameInfo[] = [];
+  let durationMs = 0;
+  // A Graphic Control Extension describes the next image only.
+  let control = { delayCs: 0, disposal: 0, transparentIndex: undefined as number | undefined };
+  for (;;) {
+    need(bytes, pos + 1, 'block (missing trailer)');
+    const introducer = bytes[pos++];
+    if (introducer === TRAILER) {
+      if (frames.length === 0) throw new Error('gif: no image in the file');
+      return { width, height, frames, durationMs, complete: true };
+    }
+    if (introducer === EXTENSION) {
+      need(bytes, pos + 1, 'extension label');
+      const label = bytes[pos++];
+      if (label === GRAPHIC_CONTROL && (bytes[pos] ?? 0) >= 4) {
+        need(bytes, pos + 5, 'graphic control extension');
+        const flags = bytes[pos + 1] ?? 0;
+        control = {
+          delayCs: u16(bytes, pos + 2),
+          disposal: (flags >> 2) & 7,
+          transparentIndex: flags & 1 ? bytes[pos + 4] : undefined,
+        };
+      }
+      pos = skipSubBlocks(bytes, pos);
+      continue;
+    }
+    if (introducer !== IMAGE_DESCRIPTOR) {
+      throw new Error(`gif: unknown block 0x${(introducer ?? 0).toString(16)} at byte ${pos - 1}`);
+    }
+    need(bytes, pos + 10, 'image descriptor');
+    const frame = { left: u16(bytes, pos), top: u16(bytes, pos + 2), width: u16(bytes, pos + 4), height: u16(bytes, pos + 6) };
+    checkSize(`frame ${frames.length + 1}`, frame.width, frame.height);
+    const flags = bytes[pos + 8] ?? 0;
+    pos += 9;
+    let colorTable = globalTable;
+    if (flags & 0x80) {
+      const entries = 2 << (flags & 7);
+      need(bytes, pos + 3 * entries, 'local colour table');
+      colorTable = { offset: pos, entries };
+      pos += 3 * entries;
+    }
+    if (!colorTable) throw new Error(`gif: frame ${frames.length + 1} has no colour table`);
+    const minCodeSize = bytes[pos++] ?? 0;
+    // Indices are bytes (a colour table has at most 256 entries); a wider code would overflow them.
+    if (minCodeSize < 1 || minCodeSize > 8) throw new Error(`gif: LZW minimum code size ${minCodeSize}`);
+    const dataOffset = pos;
+    pos = skipSubBlocks(bytes, pos);
+    const delayMs = browserDelayMs(control.delayCs);
+    const interlaced = (flags & 0x40) !== 0;
+    frames.push({ ...frame, ...control, delayMs, interlaced, colorTable, minCodeSize, dataOffset });
+    durationMs += delayMs;
+    control = { delayCs: 0, disposal: 0, transparentIndex: undefined };
+    if (frames.length > MAX_GIF_FRAMES) return { width, height, frames, durationMs, complete: false };
+  }
+}
+
+/** Step 2: every frame's LZW data yields exactly width*height indices (a truncated frame does not). */
+export function verifyGifData(bytes: Uint8Array, gif: GifStructure): void {
+  gif.frames.forEach((frame, i) => {
+    const pixels = frame.width * frame.height;
+    const produced = lzwDecode(bytes, frame.dataOffset, frame.minCodeSize, pixels);
+    if (produced < pixels) throw new Error(`gif: frame ${i + 1} holds ${produced} of ${pixels} pixels`);
+  });
+}
+
+/** Step 3: the whole animation, one full-screen RGBA frame per image. Memory: frames x screen x 4. */
+export function decodeGif(bytes: Uint8Array): Animation {
+  const animation: Animation = { frames: [], delaysMs: [] };
+  for (const { image, delayMs } of gifFrames(bytes)) {
+    animation.frames.push(image);
+    animation.delaysMs.push(delayMs);
+  }
+  return animation;
+}
+
+/**
+ * The composited frames one at a time, for callers that scale each frame down as it comes instead
+ * of holding them all at full size. The structure is checked now, before the first frame is asked for.
+ */
+export function gifFrames(bytes: Uint8Array): Iterable<{ image: RawImage; delayMs: number }> {
+  const gif = readGifStructure(bytes);
+  if (!gif.complete) throw new Error(`gif: more than ${MAX_GIF_FRAMES} frames`);
+  return compositeFrames(bytes, gif);
+}
+
+function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<{ image: RawImage; delayMs: number }> {
+  const { width, height } = gif;
+  const canvas = new Uint8Array(width * height * 4); // browsers start from transparent, not the background colour
+  const indices = new Uint8Array(Math.max(0, ...gif.frames.map((f) => f.width * f.height)));
+  for (const [i, frame] of gif.frames.entries()) {
+    const pixels = frame.width * frame.height;
+    const produced = lzwDecode(bytes, frame.dataOffset, frame.minCodeSize, pixels, indices);
+    if (produced < pixels) throw new Error(`gif: frame ${i + 1} holds ${produced} of ${pixels} pixels`);
+    // The part of the frame on the screen; the rest is clipped, as browsers do.
+    const x1 = Math.min(frame.left + frame.width, width);
+    const y1 = Math.min(frame.top + frame.height, height);
+    const under = frame.disposal === 3 ? copyRect(canvas, width, frame.left, frame.top, x1, y1) : undefined;
+    drawFrame(bytes, frame, indices, canvas, width, x1, y1);
+    yield { image: { data: canvas.slice(), width, height }, delayMs: frame.delayMs };
+    if (frame.disposal === 2) clearRect(canvas, width, frame.left, frame.top, x1, y1);
+    if (under) pasteRect(canvas, width, under, frame.left, frame.top, x1, y1);
+  }
+}
+
+function drawFrame(bytes: Uint8Array, frame: GifFrameInfo, indices: Uint8Array, canvas: Uint8Array, screenWidth: number, x1: number, y1: number): void {
+  const { offset, entries } = frame.colorTable;
+  const rows = frame.interlaced ? interlacedRows(frame.height) : undefined;
+  for (let streamRow = 0; streamRow < frame.height; streamRow++) {
+    const y = frame.top + (rows ? (rows[streamRow] ?? 0) : streamRow);
+    if (y >= y1) continue;
+    for (let x = frame.left; x < x1; x++) {
+      const index = indices[streamRow * frame.width + (x - frame.left)] ?? 0;
+      if (index === frame.transparentIndex) continue;
+      const at = (y * screenWidth + x) * 4;
+      // An index past the colour table's end is drawn opaque black.
+      const rgb = index < entries ? offset + index * 3 : -1;
+      canvas[at] = rgb < 0 ? 0 : (bytes[rgb] ?? 0);
+      canvas[at + 1] = rgb < 0 ? 0 : (bytes[rgb + 1] ?? 0);
+      canvas[at + 2] = rgb < 0 ? 0 : (bytes[rgb + 2] ?? 0);
+      canvas[at + 3] = 255;
+    }
+  }
+}
+
+/** Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1. */
+function interlacedRows(height: number): Int32Array {
+  const rows = new Int32Array(height);
+  let next = 0;
+  for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]] as const) {
+    for (let y = start; y < height; y += step) rows[next++] = y;
+  }
+  return rows;
+}
+
+function copyRect(canvas: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): Uint8Array {
+  const rowBytes = Math.max(0, x1 - x0) * 4;
+  const copy = new Uint8Array(rowBytes * Math.max(0, y1 - y0));
+  for (let y = y0; y < y1; y++) copy.set(canvas.subarray((y * width + x0) * 4, (y * width + x0) * 4 + rowBytes), (y - y0) * rowBytes);
+  return copy;
+}
+
+function pasteRect(canvas: Uint8Array, width: number, copy: Uint8Array, x0: number, y0: number, x1: number, y1: number): void {
+  const rowBytes = Math.max(0, x1 - x0) * 4;
+  for (let y = y0; y < y1; y++) canvas.set(copy.subarray((y - y0) * rowBytes, (y - y0 + 1) * rowBytes), (y * width + x0) * 4);
+}
+
+function clearRect(canvas: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): void {
+  for (let y = y0; y < y1; y++) canvas.fill(0, (y * width + x0) * 4, (y * width + Math.max(x0, x1)) * 4);
+}
+
+/**
+ * Runs one frame's LZW stream (sub-blocks read in place) and returns how many indices it yields,
+ * capped at `pixels`; writes them into `out` when given, only counts otherwise (string lengths are
+ * tracked per code, so counting costs one step per code, not per pixel). Throws on a code the table
+ * does not hold yet. A stream that ends early (end code, or no more data) just yields fewer indices.
+ */
+export function lzwDecode(bytes: Uint8Array, dataOffset: number, minCodeSize: number, pixels: number, out?: Uint8Array): number {
+  const clear = 1 << minCodeSize;
+  const end = clear + 1;
+  const prefix = new Uint16Array(MAX_CODES);
+  const suffix = new Uint8Array(MAX_CODES);
+  const first = new Uint8Array(MAX_CODES);
+  const length = new Uint16Array(MAX_CODES);
+  for (let code = 0; code < clear; code++) {
+    suffix[code] = code;
+    first[code] = code;
+    length[code] = 1;
+  }
+  let codeSize = minCodeSize + 1;
+  let next = clear + 2;
+  let previous = -1;
+  let produced = 0;
+  let pos = dataOffset;
+  let blockEnd = dataOffset; // the sub-block length byte is read when the current block runs out
+  let datum = 0;
+  let bits = 0;
+  decoding: while (produced < pixels) {
+    while (bits < codeSize) {
+      if (pos === blockEnd) {
+        const size = bytes[pos] ?? 0;
+        if (size === 0) break decoding; // out of data
+        pos += 1;
+        blockEnd = pos + size;
+      }
+      datum |= (bytes[pos++] ?? 0) << bits;
+      bits += 8;
+    }
+    const code = datum & ((1 << codeSize) - 1);
+    datum >>>= codeSize;
+    bits -= codeSize;
+    if (code === clear) {
+      codeSize = minCodeSize + 1;
+      next = clear + 2;
+      previous = -1;
+      continue;
+    }
+    if (code === end) break;
+    if (previous < 0) {
+      if (code > clear) throw new Error(`gif: LZW code ${code} before any string`);
+    } else {
+      if (code > next || (code === next && next >= MAX_CODES)) throw new Error(`gif: LZW code ${code} not in table (next ${next})`);
+      if (next < MAX_CODES) {
+        // New string: the previous one plus the first index of this one (itself, for code === next).
+        prefix[next] = previous;
+        suffix[next] = code === next ? (first[previous] ?? 0) : (first[code] ?? 0);
+        first[next] = first[previous] ?? 0;
+        length[next] = (length[previous] ?? 0) + 1;
+        next++;
+        if (next === 1 << codeSize && codeSize < 12) codeSize++;
+      }
+    }
+    const count = length[code] ?? 0;
+    if (out) {
+      // Strings are chained from their last index back to their first: write them backwards.
+      let c = code;
+      for (let at = produced + count - 1; at >= produced; at--) {
+        if (at < pixels) out[at] = suffix[c] ?? 0;
+        c = prefix[c] ?? 0;
+      }
+    }
+    produced += count;
+    previous = code;
+  }
+  return Math.min(produced, pixels);
+}
+
+function skipSubBlocks(bytes: Uint8Array, pos: number): number {
+  for (;;) {
+    need(bytes, pos + 1, 'sub-block (runs past the end)');
+    const size = bytes[pos] ?? 0;
+    pos += 1;
+    if (size === 0) return pos;
+    need(bytes, pos + size, 'sub-block (runs past the end)');
+    pos += size;
+  }
+}
+
+function checkSize(what: string, width: number, height: number): void {
+  // The attack: a few bytes that claim a huge canvas make any decoder allocate it (decisions §2).
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new Error(`gif: ${what} is ${width}x${height}, over ${MAX_IMAGE_SIDE} on a side`);
+  }
+}
+
+function need(bytes: Uint8Array, end: number, what: string): void {
+  if (end > bytes.length) throw new Error(`gif: truncated in ${what}`);
+}
+
+function u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}

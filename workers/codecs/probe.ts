@@ -1,0 +1,49 @@
+// What an upload really is, decided from its bytes (decisions §2). Answers fast and with bounded
+// memory for hostile files: sizes are checked from headers before any pixel is decoded, and a GIF's
+// frame count and length come from a structural walk that stops at MAX_GIF_FRAMES + 1 frames.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { MAX_GIF_FRAMES, MAX_GIF_MS } from '../limits.ts';
+import type { ProbeInfo, ProbeRequest, ProbeResult } from '../types.ts';
+import { decodeStill } from './decode.ts';
+import { detectFormat } from './detect.ts';
+import { readGifStructure, verifyGifData } from './gif.ts';
+
+/**
+ * Probes an uploaded file. Never throws: anything that is not a complete, accepted, in-limits image is
+ * `{ok: false, code: 'invalid'}` with a short reason for logs.
+ *
+ * GIFs over MAX_GIF_FRAMES frames or MAX_GIF_MS long are answered `ok` with their counts and NOT
+ * decoded, so the caller can give the specific 400 message; `frames` is then at most
+ * MAX_GIF_FRAMES + 1 (meaning "over the limit") and `durationMs` covers the frames walked.
+ */
+export async function probeFile(req: ProbeRequest): Promise<ProbeResult> {
+  try {
+    const bytes = await readFile(req.path);
+    if (bytes.length === 0) return invalid('empty file');
+    const format = detectFormat(bytes);
+    if (!format) return invalid('not a PNG, JPEG, WebP or GIF file');
+    if (!req.accept.includes(format)) return invalid(`${format} is not accepted here (${req.accept.join(', ')})`);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
+    const image = await decodeStill(bytes, format);
+    return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
+  } catch (error) {
+    return invalid(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function probeGif(bytes: Uint8Array, digest: string): ProbeInfo {
+  const gif = readGifStructure(bytes);
+  const { width, height, durationMs } = gif;
+  const info: ProbeInfo = { format: 'gif', width, height, frames: gif.frames.length, durationMs, digest };
+  if (gif.frames.length > MAX_GIF_FRAMES || gif.durationMs > MAX_GIF_MS) return info;
+  // Within limits: every frame's LZW data must decode to its full size. Counting mode costs one step
+  // per LZW code and no pixel memory, so a 120-frame 4096x4096 GIF is checked in file-size time.
+  verifyGifData(bytes, gif);
+  return info;
+}
+
+function invalid(message: string): ProbeResult {
+  return { ok: false, code: 'invalid', message };
+}

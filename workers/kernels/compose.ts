@@ -1,0 +1,105 @@
+// Placing one image on another: source-over compositing at whole-pixel offsets, and shifting an
+// image inside its own canvas. Straight alpha in and out, blended as premultiplied.
+import type { RawImage } from '../types.ts';
+import { at, checkImage, checkInt } from './check.ts';
+
+const MAX_OFFSET = 1 << 16;
+
+/**
+ * Draws `src` over `dst` with its top-left corner at (dx, dy), clipped to `dst` (source-over).
+ * Mutates and returns `dst`.
+ */
+export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number): RawImage {
+  checkImage(dst, 'destination');
+  checkImage(src, 'source');
+  checkInt(dx, -MAX_OFFSET, MAX_OFFSET, 'dx');
+  checkInt(dy, -MAX_OFFSET, MAX_OFFSET, 'dy');
+  const x0 = Math.max(0, dx);
+  const y0 = Math.max(0, dy);
+  const x1 = Math.min(dst.width, dx + src.width);
+  const y1 = Math.min(dst.height, dy + src.height);
+  const s = src.data;
+  const d = dst.data;
+  for (let y = y0; y < y1; y++) {
+    let i = ((y - dy) * src.width + (x0 - dx)) * 4;
+    let o = (y * dst.width + x0) * 4;
+    for (let x = x0; x < x1; x++, i += 4, o += 4) {
+      const sa = at(s, i + 3);
+      if (sa === 0) continue;
+      const da = at(d, o + 3);
+      if (sa === 255 || da === 0) {
+        d[o] = at(s, i);
+        d[o + 1] = at(s, i + 1);
+        d[o + 2] = at(s, i + 2);
+        d[o + 3] = sa;
+        continue;
+      }
+      // out = src + dst * (1 - srcAlpha), in premultiplied terms, then back to straight.
+      const keep = (da * (255 - sa)) / 255;
+      const oa = sa + keep;
+      d[o] = Math.round((at(s, i) * sa + at(d, o) * keep) / oa);
+      d[o + 1] = Math.round((at(s, i + 1) * sa + at(d, o + 1) * keep) / oa);
+      d[o + 2] = Math.round((at(s, i + 2) * sa + at(d, o + 2) * keep) / oa);
+      d[o + 3] = Math.round(oa);
+    }
+  }
+  return dst;
+}
+
+/**
+ * `img` moved by whole pixels (dx, dy) inside a canvas of its own size; what moves out is cut,
+ * what moves in is transparent. Rows are copied, not pixels, so this is memcpy-fast.
+ */
+export function translate(img: RawImage, dx: number, dy: number): RawImage {
+  checkImage(img, 'image');
+  checkInt(dx, -MAX_OFFSET, MAX_OFFSET, 'dx');
+  checkInt(dy, -MAX_OFFSET, MAX_OFFSET, 'dy');
+  const { width, height } = img;
+  const out = new Uint8Array(img.data.length);
+  const x0 = Math.max(0, dx);
+  const x1 = Math.min(width, width + dx);
+  if (x1 <= x0) return { data: out, width, height };
+  for (let y = Math.max(0, dy); y < Math.min(height, height + dy); y++) {
+    const sy = y - dy;
+    const from = (sy * width + (x0 - dx)) * 4;
+    out.set(img.data.subarray(from, from + (x1 - x0) * 4), (y * width + x0) * 4);
+  }
+  return { data: out, width, height };
+}
+
+/** The smallest rectangle holding every pixel with alpha above `threshold`; null when none. */
+export function opaqueBounds(
+  img: RawImage,
+  threshold = 0,
+): { x: number; y: number; width: number; height: number } | null {
+  checkImage(img, 'image');
+  let minX = img.width, minY = img.height, maxX = -1, maxY = -1;
+  const d = img.data;
+  for (let y = 0; y < img.height; y++) {
+    let i = y * img.width * 4 + 3;
+    for (let x = 0; x < img.width; x++, i += 4) {
+      if (at(d, i) <= threshold) continue;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      maxY = y;
+    }
+  }
+  if (maxX < 0) return null;
+  return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+/** A copy of the rectangle (x, y, width, height) of `img`, which must lie inside it. */
+export function crop(img: RawImage, x: number, y: number, width: number, height: number): RawImage {
+  checkImage(img, 'image');
+  checkInt(x, 0, img.width - 1, 'x');
+  checkInt(y, 0, img.height - 1, 'y');
+  checkInt(width, 1, img.width - x, 'width');
+  checkInt(height, 1, img.height - y, 'height');
+  const out = new Uint8Array(width * height * 4);
+  for (let r = 0; r < height; r++) {
+    const from = ((y + r) * img.width + x) * 4;
+    out.set(img.data.subarray(from, from + width * 4), r * width * 4);
+  }
+  return { data: out, width, height };
+}

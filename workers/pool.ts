@@ -1,0 +1,42 @@
+// The one worker pool. Image decoding and generation never run on the server's event loop.
+// `inline` runs the same tasks on the calling thread, for unit tests that want no threads.
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ProbeRequest, ProbeResult, TaskResult } from './types.ts';
+import type { RenderOutput, RenderRequest } from './specs.ts';
+
+export interface WorkerPool {
+  probe(req: ProbeRequest): Promise<ProbeResult>;
+  render(req: RenderRequest, signal?: AbortSignal): Promise<TaskResult<RenderOutput>>;
+  close(): Promise<void>;
+}
+
+const TASKS = fileURLToPath(new URL('./tasks.ts', import.meta.url));
+// Worker threads load TypeScript through tsx, whatever loaded the main thread (node, vitest).
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+
+export function createPool(options: { threads: number } | 'inline'): WorkerPool {
+  if (options === 'inline') {
+    const tasks = import('./tasks.ts');
+    return {
+      probe: async (req) => (await tasks).probe(req),
+      render: async (req) => (await tasks).render(req),
+      close: async () => {},
+    };
+  }
+  const piscina = new Piscina({
+    filename: TASKS,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    execArgv: ['--import', TSX],
+    // A bug that makes a decode run away ends that worker, not the server.
+    resourceLimits: { maxOldGenerationSizeMb: 2048 },
+  });
+  return {
+    probe: (req) => piscina.run(req, { name: 'probe' }) as Promise<ProbeResult>,
+    render: (req, signal) => piscina.run(req, { name: 'render', signal }) as Promise<TaskResult<RenderOutput>>,
+    close: () => piscina.destroy(),
+  };
+}
