@@ -105,7 +105,7 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
     if (introducer !== IMAGE_DESCRIPTOR) {
       throw new Error(`gif: unknown block 0x${(introducer ?? 0).toString(16)} at byte ${pos - 1}`);
     }
-    need(bytes, pos + 10, 'image descriptor');
+    need(bytes, pos + 9, 'image descriptor');
     const frame = { left: u16(bytes, pos), top: u16(bytes, pos + 2), width: u16(bytes, pos + 4), height: u16(bytes, pos + 6) };
     checkSize(`frame ${frames.length + 1}`, frame.width, frame.height);
     const flags = bytes[pos + 8] ?? 0;
@@ -118,9 +118,11 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
       pos += 3 * entries;
     }
     if (!colorTable) throw new Error(`gif: frame ${frames.length + 1} has no colour table`);
+    need(bytes, pos + 1, 'image data');
     const minCodeSize = bytes[pos++] ?? 0;
-    // Indices are bytes (a colour table has at most 256 entries); a wider code would overflow them.
-    if (minCodeSize < 1 || minCodeSize > 8) throw new Error(`gif: LZW minimum code size ${minCodeSize}`);
+    // The GIF spec's range: below 2 the code table starts full and widths are ambiguous; above 8
+    // indices would not fit a byte (a colour table has at most 256 entries).
+    if (minCodeSize < 2 || minCodeSize > 8) throw new Error(`gif: LZW minimum code size ${minCodeSize}`);
     const dataOffset = pos;
     pos = skipSubBlocks(bytes, pos);
     const delayMs = browserDelayMs(control.delayCs);
@@ -169,35 +171,44 @@ function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<{ ima
     const pixels = frame.width * frame.height;
     const produced = lzwDecode(bytes, frame.dataOffset, frame.minCodeSize, pixels, indices);
     if (produced < pixels) throw new Error(`gif: frame ${i + 1} holds ${produced} of ${pixels} pixels`);
-    // The part of the frame on the screen; the rest is clipped, as browsers do.
-    const x1 = Math.min(frame.left + frame.width, width);
-    const y1 = Math.min(frame.top + frame.height, height);
-    const under = frame.disposal === 3 ? copyRect(canvas, width, frame.left, frame.top, x1, y1) : undefined;
+    // The part of the frame on the screen (possibly empty); the rest is clipped, as browsers do.
+    const [x0, y0] = [Math.min(frame.left, width), Math.min(frame.top, height)];
+    const [x1, y1] = [Math.min(frame.left + frame.width, width), Math.min(frame.top + frame.height, height)];
+    const under = frame.disposal === 3 ? copyRect(canvas, width, x0, y0, x1, y1) : undefined;
     drawFrame(bytes, frame, indices, canvas, width, x1, y1);
     yield { image: { data: canvas.slice(), width, height }, delayMs: frame.delayMs };
-    if (frame.disposal === 2) clearRect(canvas, width, frame.left, frame.top, x1, y1);
-    if (under) pasteRect(canvas, width, under, frame.left, frame.top, x1, y1);
+    if (frame.disposal === 2) clearRect(canvas, width, x0, y0, x1, y1);
+    if (under) pasteRect(canvas, width, under, x0, y0, x1, y1);
   }
 }
 
 function drawFrame(bytes: Uint8Array, frame: GifFrameInfo, indices: Uint8Array, canvas: Uint8Array, screenWidth: number, x1: number, y1: number): void {
-  const { offset, entries } = frame.colorTable;
+  const colors = rgbaTable(bytes, frame);
+  const pixels = new Uint32Array(canvas.buffer, canvas.byteOffset, canvas.length / 4);
   const rows = frame.interlaced ? interlacedRows(frame.height) : undefined;
+  const transparent = frame.transparentIndex ?? -1;
   for (let streamRow = 0; streamRow < frame.height; streamRow++) {
     const y = frame.top + (rows ? (rows[streamRow] ?? 0) : streamRow);
     if (y >= y1) continue;
+    const from = streamRow * frame.width - frame.left;
+    const to = y * screenWidth;
     for (let x = frame.left; x < x1; x++) {
-      const index = indices[streamRow * frame.width + (x - frame.left)] ?? 0;
-      if (index === frame.transparentIndex) continue;
-      const at = (y * screenWidth + x) * 4;
-      // An index past the colour table's end is drawn opaque black.
-      const rgb = index < entries ? offset + index * 3 : -1;
-      canvas[at] = rgb < 0 ? 0 : (bytes[rgb] ?? 0);
-      canvas[at + 1] = rgb < 0 ? 0 : (bytes[rgb + 1] ?? 0);
-      canvas[at + 2] = rgb < 0 ? 0 : (bytes[rgb + 2] ?? 0);
-      canvas[at + 3] = 255;
+      const index = indices[from + x] ?? 0;
+      if (index !== transparent) pixels[to + x] = colors[index] ?? 0;
     }
   }
+}
+
+/** The frame's colour table as 256 packed RGBA pixels; an index past the table's end is opaque black. */
+function rgbaTable(bytes: Uint8Array, frame: GifFrameInfo): Uint32Array {
+  const { offset, entries } = frame.colorTable;
+  const table = new Uint8Array(256 * 4);
+  for (let i = 0; i < 256; i++) {
+    if (i < entries) table.set(bytes.subarray(offset + i * 3, offset + i * 3 + 3), i * 4);
+    table[i * 4 + 3] = 255;
+  }
+  // Viewed as Uint32 in the platform's byte order, as the canvas is, so the bytes land as R, G, B, A.
+  return new Uint32Array(table.buffer);
 }
 
 /** Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1. */
@@ -210,20 +221,21 @@ function interlacedRows(height: number): Int32Array {
   return rows;
 }
 
+// Rectangles are clipped to the screen: x0 <= x1 <= width and y0 <= y1 <= height.
 function copyRect(canvas: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): Uint8Array {
-  const rowBytes = Math.max(0, x1 - x0) * 4;
-  const copy = new Uint8Array(rowBytes * Math.max(0, y1 - y0));
+  const rowBytes = (x1 - x0) * 4;
+  const copy = new Uint8Array(rowBytes * (y1 - y0));
   for (let y = y0; y < y1; y++) copy.set(canvas.subarray((y * width + x0) * 4, (y * width + x0) * 4 + rowBytes), (y - y0) * rowBytes);
   return copy;
 }
 
 function pasteRect(canvas: Uint8Array, width: number, copy: Uint8Array, x0: number, y0: number, x1: number, y1: number): void {
-  const rowBytes = Math.max(0, x1 - x0) * 4;
+  const rowBytes = (x1 - x0) * 4;
   for (let y = y0; y < y1; y++) canvas.set(copy.subarray((y - y0) * rowBytes, (y - y0 + 1) * rowBytes), (y * width + x0) * 4);
 }
 
 function clearRect(canvas: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): void {
-  for (let y = y0; y < y1; y++) canvas.fill(0, (y * width + x0) * 4, (y * width + Math.max(x0, x1)) * 4);
+  for (let y = y0; y < y1; y++) canvas.fill(0, (y * width + x0) * 4, (y * width + x1) * 4);
 }
 
 /**

@@ -1,0 +1,271 @@
+import { parseGIF } from 'gifuct-js';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { browserDelayMs, decodeGif, lzwDecode, readGifStructure, verifyGifData } from '../../../workers/codecs/gif.ts';
+import type { RawImage } from '../../../workers/types.ts';
+import {
+  customGifBytes,
+  gifBombBytes,
+  gifBytes,
+  gifFixtureColor,
+  GIF_COLORS,
+  hugeLogicalScreenGif,
+  manyFramesGif,
+  truncated,
+  type Rgb,
+} from '../../fixtures/images.ts';
+
+const BLACK: Rgb = [0, 0, 0];
+const RED: Rgb = [255, 0, 0];
+const GREEN: Rgb = [0, 255, 0];
+const BLUE: Rgb = [0, 0, 255];
+const PALETTE: Rgb[] = [BLACK, RED, GREEN, BLUE];
+
+function pixel(image: RawImage, x: number, y: number): number[] {
+  const at = (y * image.width + x) * 4;
+  return Array.from(image.data.subarray(at, at + 4));
+}
+
+/** What libvips (sharp) makes of the same GIF: an independent decoder to compare pixels with. */
+async function sharpFrames(bytes: Uint8Array): Promise<RawImage[]> {
+  const { data, info } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pages = info.pages ?? 1;
+  const height = info.pageHeight ?? info.height;
+  const size = info.width * height * 4;
+  return Array.from({ length: pages }, (_, i) => ({ data: data.subarray(i * size, (i + 1) * size), width: info.width, height }));
+}
+
+describe('readGifStructure: counts and delays', () => {
+  const cases: Array<{ name: string; delaysCs: number[]; durationMs: number }> = [
+    { name: 'delays of 0 and 1 cs play as 10 cs', delaysCs: [0, 1, 0, 1], durationMs: 400 },
+    { name: '2 cs is the shortest delay played as written', delaysCs: [2, 2], durationMs: 40 },
+    { name: 'exactly 5.0 s', delaysCs: [0, 1, 480], durationMs: 5000 },
+    { name: 'exactly 5.0 s in 50 frames of 10 cs', delaysCs: Array(50).fill(10), durationMs: 5000 },
+    { name: 'just over 10 s', delaysCs: [500, 501], durationMs: 10010 },
+  ];
+  test.each(cases)('$name', ({ delaysCs, durationMs }) => {
+    const gif = readGifStructure(gifBytes({ width: 3, height: 2, frames: delaysCs.length, delaysCs }));
+    expect(gif.frames.map((f) => f.delayCs)).toEqual(delaysCs);
+    expect(gif.frames.map((f) => f.delayMs)).toEqual(delaysCs.map(browserDelayMs));
+    expect(gif.durationMs).toBe(durationMs);
+    expect(gif.complete).toBe(true);
+  });
+
+  test('the NETSCAPE loop extension is not a frame (gifuct-js lists it as one)', () => {
+    const bytes = gifBytes({ width: 2, height: 2, frames: 2, delaysCs: 10, loop: true });
+    expect(parseGIF(bytes.slice().buffer).frames).toHaveLength(3);
+    expect(readGifStructure(bytes).frames).toHaveLength(2);
+    expect(readGifStructure(gifBytes({ width: 2, height: 2, frames: 2, delaysCs: 10, loop: false })).frames).toHaveLength(2);
+  });
+
+  test.each([120, 121])('%i frames are counted', (n) => {
+    const gif = readGifStructure(gifBytes({ width: 2, height: 2, frames: n, delaysCs: 2 }));
+    expect(gif.frames).toHaveLength(n);
+    expect(gif.complete).toBe(n <= 120);
+  });
+
+  test('20,000 frames: the walk stops at 121 and answers quickly', () => {
+    const bytes = manyFramesGif(20_000);
+    const started = performance.now();
+    const gif = readGifStructure(bytes);
+    expect(performance.now() - started).toBeLessThan(1000); // generous guard, not a benchmark
+    expect(gif.frames).toHaveLength(121);
+    expect(gif.complete).toBe(false);
+    expect(() => decodeGif(bytes)).toThrow(/more than 120 frames/);
+  });
+
+  test('frame rectangles are read from each image descriptor', () => {
+    const bytes = customGifBytes({
+      width: 8,
+      height: 6,
+      palette: PALETTE,
+      frames: [{ width: 8, height: 6, indices: Array(48).fill(1) }, { left: 3, top: 2, width: 4, height: 1, indices: [2, 2, 2, 2] }],
+    });
+    const gif = readGifStructure(bytes);
+    expect([gif.width, gif.height]).toEqual([8, 6]);
+    expect(gif.frames.map(({ left, top, width, height }) => [left, top, width, height])).toEqual([[0, 0, 8, 6], [3, 2, 4, 1]]);
+  });
+});
+
+describe('readGifStructure: refuses before decompressing', () => {
+  const valid = gifBytes({ width: 4, height: 4, frames: 2, delaysCs: 10 });
+  const cases: Array<[string, Uint8Array, RegExp]> = [
+    ['the 62-byte GIF whose frame claims 20000x20000', gifBombBytes(), /frame 1 is 20000x20000/],
+    ['a 60000x60000 logical screen', hugeLogicalScreenGif(), /logical screen is 60000x60000/],
+    ['a frame 4097 wide', customGifBytes({ width: 4, height: 4, palette: PALETTE, frames: [{ width: 4097, height: 1, indices: [] }] }), /4097x1/],
+    ['a missing trailer', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [{ width: 1, height: 1, indices: [1] }], noTrailer: true }), /truncated/],
+    ['a file cut in half', truncated(valid, 0.5), /truncated/],
+    ['a file cut after the header', truncated(valid, 0.1), /truncated/],
+    ['an unknown block', Uint8Array.from([...valid.subarray(0, valid.length - 1), 0x99, 0x3b]), /unknown block 0x99/],
+    ['no image at all', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [] }), /no image/],
+    ['a zero-size logical screen', customGifBytes({ width: 0, height: 0, palette: PALETTE, frames: [{ width: 1, height: 1, indices: [1] }] }), /0x0/],
+  ];
+  test.each(cases)('%s', (_name, bytes, message) => {
+    expect(() => readGifStructure(bytes)).toThrow(message);
+  });
+
+  test('the bomb is 62 bytes and decodeGif refuses it in this very process', () => {
+    const bomb = gifBombBytes();
+    expect(bomb).toHaveLength(62);
+    expect(() => decodeGif(bomb)).toThrow(/20000x20000/);
+  });
+});
+
+describe('verifyGifData: every frame decodes to its full size', () => {
+  const frame = { width: 3, height: 3 };
+  const cases: Array<[string, Uint8Array, RegExp | undefined]> = [
+    ['a whole frame', customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...frame, indices: Array(9).fill(2) }] }), undefined],
+    ['a frame 1 pixel short', customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...frame, indices: Array(8).fill(2) }] }), /holds 8 of 9/],
+    // Min code size 2: clear 4, end 5; after a clear the first code must be a literal.
+    ['a code the table does not hold', customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...frame, indices: [], lzw: Uint8Array.from([0x3c, 0x00]) }] }), /LZW code 7/],
+    ['no LZW data at all', customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...frame, indices: [], lzw: new Uint8Array(0) }] }), /holds 0 of 9/],
+  ];
+  test.each(cases)('%s', (_name, bytes, message) => {
+    const gif = readGifStructure(bytes);
+    if (message) expect(() => verifyGifData(bytes, gif)).toThrow(message);
+    else expect(() => verifyGifData(bytes, gif)).not.toThrow();
+  });
+
+  test('counting mode and decoding mode agree on a frame that fills the code table', () => {
+    const width = 300;
+    const height = 200;
+    const bytes = gifBytes({ width, height, frames: 1, delaysCs: 10 });
+    const [info] = readGifStructure(bytes).frames;
+    if (!info) throw new Error('no frame');
+    const out = new Uint8Array(width * height);
+    expect(lzwDecode(bytes, info.dataOffset, info.minCodeSize, width * height)).toBe(width * height);
+    expect(lzwDecode(bytes, info.dataOffset, info.minCodeSize, width * height, out)).toBe(width * height);
+    expect(out[7 * width + 5]).toBe((7 + 5) % GIF_COLORS.length);
+  });
+});
+
+describe('decodeGif: compositing', () => {
+  test('frames from gifenc match the pattern and libvips, pixel for pixel', async () => {
+    const options = { width: 37, height: 23, frames: 4, delaysCs: [0, 1, 7, 30] };
+    const bytes = gifBytes(options);
+    const animation = decodeGif(bytes);
+    expect(animation.delaysMs).toEqual([100, 100, 70, 300]);
+    animation.frames.forEach((frame, i) => {
+      expect(pixel(frame, 5, 9)).toEqual([...gifFixtureColor(GIF_COLORS, i, 5, 9), 255]);
+    });
+    const oracle = await sharpFrames(bytes);
+    expect(oracle).toHaveLength(4);
+    animation.frames.forEach((frame, i) => expect(Buffer.from(frame.data).equals(Buffer.from(oracle[i]?.data ?? []))).toBe(true));
+  });
+
+  test('a large noisy frame (code table fills and clears) matches libvips', async () => {
+    const colors: Rgb[] = Array.from({ length: 200 }, (_, i) => [i, (i * 7) & 255, (i * 13) & 255]);
+    let seed = 12345; // a small LCG: noise that LZW cannot compress, so the 4096-entry table fills many times
+    const noise = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) % colors.length;
+    const bytes = gifBytes({ width: 257, height: 131, frames: 2, delaysCs: 10, colors, paint: noise });
+    const animation = decodeGif(bytes);
+    const oracle = await sharpFrames(bytes);
+    animation.frames.forEach((frame, i) => expect(Buffer.from(frame.data).equals(Buffer.from(oracle[i]?.data ?? []))).toBe(true));
+  });
+
+  test('disposal 0/1 keep, 2 clears to transparent, 3 restores; transparent pixels show what is under', () => {
+    const bytes = customGifBytes({
+      width: 4,
+      height: 4,
+      palette: PALETTE,
+      frames: [
+        { width: 4, height: 4, indices: Array(16).fill(1), disposal: 1 }, // all red
+        { left: 1, top: 1, width: 2, height: 2, indices: [0, 2, 2, 2], transparentIndex: 0, disposal: 3 },
+        { left: 2, top: 2, width: 2, height: 2, indices: [3, 3, 3, 3], disposal: 2 },
+        { width: 1, height: 1, indices: [2], disposal: 0 },
+      ],
+    });
+    const [f1, f2, f3, f4] = decodeGif(bytes).frames;
+    if (!f1 || !f2 || !f3 || !f4) throw new Error('expected 4 frames');
+    const red = [...RED, 255];
+    const green = [...GREEN, 255];
+    const blue = [...BLUE, 255];
+    const clear = [0, 0, 0, 0];
+    expect(pixel(f1, 1, 1)).toEqual(red);
+    // Frame 2: its transparent top-left pixel shows frame 1's red.
+    expect([pixel(f2, 1, 1), pixel(f2, 2, 1), pixel(f2, 1, 2), pixel(f2, 2, 2), pixel(f2, 3, 3)]).toEqual([red, green, green, green, red]);
+    // Frame 2 restored to previous: frame 3 draws over all-red.
+    expect([pixel(f3, 1, 2), pixel(f3, 2, 1), pixel(f3, 2, 2), pixel(f3, 3, 3)]).toEqual([red, red, blue, blue]);
+    // Frame 3 restored to background: its rectangle is transparent under frame 4.
+    expect([pixel(f4, 0, 0), pixel(f4, 1, 1), pixel(f4, 2, 2), pixel(f4, 3, 3), pixel(f4, 3, 2)]).toEqual([green, red, clear, clear, clear]);
+  });
+
+  test('a frame running off the logical screen is clipped, as browsers do', () => {
+    const bytes = customGifBytes({
+      width: 4,
+      height: 4,
+      palette: PALETTE,
+      frames: [
+        { left: 3, top: 3, width: 3, height: 3, indices: Array(9).fill(3) },
+        { left: 9, top: 9, width: 1, height: 1, indices: [2], disposal: 3 },
+        { left: 2, top: 9, width: 1, height: 1, indices: [2], disposal: 2 },
+        { left: 9, top: 0, width: 1, height: 1, indices: [2], disposal: 3 },
+      ],
+    });
+    const frames = decodeGif(bytes).frames;
+    expect(frames).toHaveLength(4);
+    const [f1] = frames;
+    if (!f1) throw new Error('expected frames');
+    expect(pixel(f1, 3, 3)).toEqual([...BLUE, 255]);
+    expect(pixel(f1, 2, 2)).toEqual([0, 0, 0, 0]);
+    for (const frame of frames) expect(frame.data).toEqual(f1.data);
+  });
+
+  test('interlaced rows land in place', async () => {
+    const width = 3;
+    const height = 11;
+    const indices = Array.from({ length: width * height }, (_, i) => Math.floor(i / width) % 4);
+    const bytes = customGifBytes({ width, height, palette: PALETTE, frames: [{ width, height, indices, interlaced: true }] });
+    const [frame] = decodeGif(bytes).frames;
+    if (!frame) throw new Error('expected a frame');
+    for (let y = 0; y < height; y++) expect(pixel(frame, 1, y)).toEqual([...(PALETTE[y % 4] ?? BLACK), 255]);
+    const [oracle] = await sharpFrames(bytes);
+    expect(Buffer.from(frame.data).equals(Buffer.from(oracle?.data ?? []))).toBe(true);
+  });
+});
+
+describe('hostile bytes: every failure is a thrown Error, never a crash or a hang', () => {
+  const valid = customGifBytes({
+    width: 6,
+    height: 5,
+    palette: PALETTE,
+    frames: [
+      { width: 6, height: 5, indices: Array.from({ length: 30 }, (_, i) => i % 4), delayCs: 3 },
+      { left: 1, top: 1, width: 3, height: 3, indices: Array(9).fill(2), disposal: 3, transparentIndex: 0, interlaced: true },
+    ],
+  });
+
+  test('every proper prefix is refused as truncated', () => {
+    for (let length = 0; length < valid.length; length++) {
+      expect(() => readGifStructure(valid.subarray(0, length)), `prefix of ${length} bytes`).toThrow(/truncated|signature/);
+    }
+    expect(decodeGif(valid).frames).toHaveLength(2);
+  });
+
+  test('a minimum code size outside 2..8 is refused', () => {
+    const at = valid.indexOf(0x2c, 13) + 10; // first image descriptor, then its min code size byte
+    for (const size of [0, 1, 9, 12]) {
+      const bytes = valid.slice();
+      bytes[at] = size;
+      expect(() => readGifStructure(bytes)).toThrow(`LZW minimum code size ${size}`);
+    }
+  });
+
+  test('1000 single-byte mutations decode or throw an Error', () => {
+    let seed = 7;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    for (let i = 0; i < 1000; i++) {
+      const bytes = valid.slice();
+      bytes[random(bytes.length)] = random(256);
+      try {
+        const gif = readGifStructure(bytes);
+        verifyGifData(bytes, gif);
+        const animation = decodeGif(bytes);
+        expect(animation.frames.every((f) => f.data.length === gif.width * gif.height * 4)).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).message).toMatch(/^gif: /);
+      }
+    }
+  });
+});
