@@ -14,7 +14,9 @@ export function toValidationEntries(issues: readonly v.BaseIssue<unknown>[], whe
     const key = String(issue.path?.[0]?.key ?? '');
     if (seen.has(key)) continue; // one entry per field, the first problem found
     seen.add(key);
-    entries.push({ ...parse(issue), loc: [where, key], input: issue.input === undefined ? null : describe(issue.input) });
+    const { type, msg, ctx } = parse(issue);
+    // Keys in FastAPI's order, so bodies read the same.
+    entries.push({ type, loc: [where, key], msg, input: issue.input === undefined ? null : describe(issue.input), ...(ctx ? { ctx } : {}) });
   }
   return entries;
 }

@@ -12,23 +12,27 @@ export const MODES = ['image_to_video', 'first_last_frame', 'video_restyle'] as 
 export type Mode = (typeof MODES)[number];
 export const ZENITH_FRAMES = [36, 100] as const;
 
-const shared = {
-  mode: choice(MODES),
-  images: files(),
-  text: v.optional(v.pipe(text(), v.trim()), ''),
-  is_pixel: v.optional(boolean(), 'false'),
-  reference_image: v.optional(file()),
-  sprite_grid: v.optional(text()),
-};
+// Keys in api.md's field order: FastAPI reports 422 entries in declaration order.
+const mode = choice(MODES);
+const images = files();
+const text_ = v.optional(v.pipe(text(), v.trim()), '');
+const isPixel = v.optional(boolean(), 'false');
+const referenceImage = v.optional(file());
+const spriteGrid = v.optional(text());
 
 export const ZenithSchema = v.object({
-  ...shared,
+  mode,
+  images,
+  text: text_,
   frame: v.optional(integer()),
+  is_pixel: isPixel,
   is_prompt_enhancement: v.optional(boolean(), 'true'),
+  reference_image: referenceImage,
+  sprite_grid: spriteGrid,
 });
 export type ZenithInput = v.InferOutput<typeof ZenithSchema>;
 
-export const PulsarSchema = v.object(shared);
+export const PulsarSchema = v.object({ mode, images, text: text_, is_pixel: isPixel, reference_image: referenceImage, sprite_grid: spriteGrid });
 export type PulsarInput = v.InferOutput<typeof PulsarSchema>;
 
 type SpriteModeInput = PulsarInput & { frame?: number };

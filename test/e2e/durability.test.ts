@@ -1,0 +1,105 @@
+// Nothing accepted is lost: SIGKILL with jobs Pending, restart, every job ends Succeed once and is
+// charged once. SIGTERM drains and exits 0. The CLI works beside a running server without a second writer.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form } from '../helpers/testServer.ts';
+import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { pngBytes } from '../fixtures/images.ts';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'spritekiln-durable-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+async function credits(server: ServerProcess, key: string) {
+  const res = await fetch(`${server.url}/public/v1/account`, { headers: auth(key) });
+  return ((await res.json()) as { credits: number }).credits;
+}
+
+async function waitAll(server: ServerProcess, key: string, ids: string[]) {
+  const jobs = [];
+  for (const id of ids) {
+    for (;;) {
+      const res = await fetch(`${server.url}/public/v1/job/${id}?wait=10`, { headers: auth(key) });
+      const job = (await res.json()) as { status: string; image_urls: string[] };
+      if (job.status !== 'Pending') {
+        jobs.push(job);
+        break;
+      }
+    }
+  }
+  return jobs;
+}
+
+describe('crash and restart', () => {
+  it('runs every job accepted before a SIGKILL exactly once, charged once', async () => {
+    let server = await startServerProcess(dataDir);
+    const key = (await readFile(join(dataDir, 'api-key.txt'), 'utf8')).trim();
+    const start = await credits(server, key);
+    const image = { bytes: await pngBytes(128, 128, (x, y) => [x * 2, y * 2, 90, 255]), name: 'a.png', type: 'image/png' };
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${server.url}/public/v1/sprite/zenith`, {
+        method: 'POST',
+        headers: auth(key),
+        body: form({ mode: 'image_to_video', images: image, text: `jump ${i}`, frame: '100' }),
+      });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { job_id: string }).job_id);
+    }
+    signal(server, 'SIGKILL');
+    await server.exited;
+
+    server = await startServerProcess(dataDir);
+    const jobs = await waitAll(server, key, ids);
+    expect(jobs.map((j) => j.status)).toEqual(ids.map(() => 'Succeed'));
+    expect(await credits(server, key)).toBe(start - 8 * 25);
+    for (const id of ids) expect((await readdir(join(dataDir, 'results', id))).sort()).toEqual(['anim.gif', 'sheet.json', 'sheet.png']);
+    const listed = (await cli(dataDir, 'jobs', 'list')).split('\n').filter((l) => ids.some((id) => l.startsWith(id)));
+    expect(listed).toHaveLength(8);
+    expect(await readdir(join(dataDir, 'inputs'))).toEqual([]);
+
+    signal(server, 'SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe('the CLI beside a running server', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess(dataDir);
+  });
+  afterAll(async () => {
+    signal(server, 'SIGTERM');
+    await server.exited;
+  });
+
+  it('creates keys, adds credits, disables users and revokes keys, seen by the server at once', async () => {
+    const key = await cli(dataDir, 'keys', 'create', '--name', 'cli-user', '--credits', '50');
+    expect(await credits(server, key)).toBe(50);
+    await cli(dataDir, 'credits', 'add', '--key', key, '25');
+    expect(await credits(server, key)).toBe(75);
+
+    const second = await cli(dataDir, 'keys', 'create', '--name', 'other');
+    await cli(dataDir, 'users', 'disable', '--key', second);
+    const disabled = await fetch(`${server.url}/public/v1/account`, { headers: auth(second) });
+    expect([disabled.status, await disabled.json()]).toEqual([404, { detail: 'Not Found User' }]);
+
+    await cli(dataDir, 'keys', 'revoke', key);
+    const revoked = await fetch(`${server.url}/public/v1/account`, { headers: auth(key) });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('prunes finished jobs and their files', async () => {
+    expect(JSON.parse(await cli(dataDir, 'jobs', 'prune', '--older-than', '0'))).toMatchObject({ removed: 8 });
+    expect(await readdir(join(dataDir, 'results'))).toEqual([]);
+  });
+});
