@@ -61,20 +61,25 @@ export class JobArchive {
   async open(): Promise<void> {
     // 'a+': appends always land at the end (O_APPEND); reads give explicit positions.
     const handle = await open(this.#file, 'a+');
-    this.#handle = handle;
-    let end = 0;
-    for await (const lines of readLines(handle)) {
-      for (const { offset, bytes } of lines) {
-        end = offset + bytes.length + 1;
-        if (bytes.length === 0) continue;
-        const record = parseRecord(bytes, this.#file, offset);
-        // Should an id appear twice, the later line wins; compaction drops the earlier one.
-        this.#index.set(record.id, this.#entry(record, offset, bytes.length));
+    try {
+      let end = 0;
+      for await (const lines of readLines(handle)) {
+        for (const { offset, bytes } of lines) {
+          end = offset + bytes.length + 1;
+          if (bytes.length === 0) continue;
+          const record = parseRecord(bytes, this.#file, offset);
+          // Should an id appear twice, the later line wins; compaction drops the earlier one.
+          this.#index.set(record.id, this.#entry(record, offset, bytes.length));
+        }
       }
+      this.#end = end;
+      // The torn line's job is still Pending in the hot file (written only after the append): it runs again.
+      if ((await handle.stat()).size > end) await handle.truncate(end);
+    } catch (err) {
+      await handle.close();
+      throw err;
     }
-    this.#end = end;
-    // The torn line's job is still Pending in the hot file (written only after the append), so it runs again.
-    if ((await handle.stat()).size > end) await handle.truncate(end);
+    this.#handle = handle;
   }
 
   async close(): Promise<void> {
@@ -127,7 +132,10 @@ export class JobArchive {
     batch.records.forEach((record, i) => {
       const length = batch.lengths[i] ?? 0;
       const entry = this.#index.get(record.id);
-      if (entry) Object.assign(entry, { offset: this.#end, length });
+      if (entry) {
+        entry.offset = this.#end;
+        entry.length = length;
+      }
       this.#end += length + 1;
       this.#unwritten.delete(record.id);
       this.#remember(record);
@@ -201,6 +209,7 @@ export class JobArchive {
       this.#cache.delete(id);
     }
     this.#end = end;
+    this.#tailSuspect = false; // the new file holds complete lines only
     await old.close();
     return removed;
   }

@@ -5,6 +5,8 @@
 // Crash ordering: one write captures the archive batch and the hot snapshot in the same tick, then
 // appends the batch and only after that replaces the hot file. So a finished job is always in the
 // archive, or Pending in the hot file, or both; open() settles "both" in the archive's favour.
+// Durable against a process crash, as lowdb is: steno does not fsync, and neither does the append (on
+// ext4's default data=ordered the append's data still reaches disk no later than the rename after it).
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,22 +58,15 @@ export class LowdbJobStore implements JobStore {
     if (this.#hot) throw new Error('The job store is already open');
     await mkdir(this.#dir, { recursive: true });
     await this.#archive.open();
-    const text = await this.#hotFile.read();
-    const hot = text === null ? toState({}) : parseHot(text, join(this.#dir, 'db.json'));
-    let repaired = false;
-    for (const job of [...hot.jobs.values()]) {
-      if (job.status === 'Pending' && !this.#archive.entry(job.id)) continue;
-      hot.jobs.delete(job.id);
-      repaired = true;
-      const archived = this.#archive.entry(job.id) ? await this.#archive.read(job.id) : undefined;
-      if (!archived) {
-        this.#archive.add(job); // finished but still in the hot file (edited by hand): move it
-      } else if (archived.refunded) {
-        // A crash between the archive append and the hot rewrite: this hot file predates finishJob,
-        // so its balance lacks the refund the archived record gave.
-        const owner = hot.users.get(archived.owner);
-        if (owner) owner.credits += archived.cost;
-      }
+    let hot: HotState;
+    let repaired: boolean;
+    try {
+      const text = await this.#hotFile.read();
+      hot = text === null ? toState({}) : parseHot(text, join(this.#dir, 'db.json'));
+      repaired = await this.#reconcile(hot);
+    } catch (err) {
+      await this.#archive.close();
+      throw err;
     }
     this.#hot = hot;
     if (repaired) {
@@ -80,14 +75,40 @@ export class LowdbJobStore implements JobStore {
     }
   }
 
+  /**
+   * Makes the hot file agree with the archive; true when something changed. A job in both is finished:
+   * its append landed but the crash came before the hot rewrite, so this hot file predates finishJob
+   * and its balance lacks the refund the archived record gave.
+   */
+  async #reconcile(hot: HotState): Promise<boolean> {
+    let changed = false;
+    for (const job of [...hot.jobs.values()]) {
+      if (job.status === 'Pending' && !this.#archive.entry(job.id)) continue;
+      hot.jobs.delete(job.id);
+      changed = true;
+      const archived = await this.#archive.read(job.id);
+      if (!archived) {
+        this.#archive.add(job); // finished yet in the hot file (edited by hand): move it
+      } else if (archived.refunded) {
+        const owner = hot.users.get(archived.owner);
+        if (owner) owner.credits += archived.cost;
+      }
+    }
+    return changed;
+  }
+
   flush(): Promise<void> {
     return this.#writer.flush();
   }
 
   async close(): Promise<void> {
     this.#closed = true; // changes from here on throw; the ones before are written below
-    await this.#writer.flush();
-    await this.#archive.close();
+    try {
+      await this.#writer.flush();
+    } finally {
+      // After any running prune or write: both use the archive's file handle.
+      await this.#writer.exclusive(() => this.#archive.close());
+    }
   }
 
   createUser(name: string, credits: number): User {
@@ -223,9 +244,9 @@ export class LowdbJobStore implements JobStore {
     const page: JobSummary[] = [];
     const consider = (id: string, job: Sortable): void => {
       if (owner !== undefined && job.owner !== owner) return;
-      if (cursor && compareNewest(job.createdAt, id, cursor.createdAt, cursor.id) <= 0) return;
+      if (cursor && compareNewest(job.createdAt, id, cursor.createdAt, cursor.id) >= 0) return;
       const last = page[page.length - 1];
-      if (page.length === limit && (!last || compareNewest(job.createdAt, id, last.createdAt, last.id) >= 0)) return;
+      if (page.length === limit && (!last || compareNewest(job.createdAt, id, last.createdAt, last.id) <= 0)) return;
       let at = page.length;
       while (at > 0 && compareNewest(job.createdAt, id, page[at - 1]!.createdAt, page[at - 1]!.id) > 0) at--;
       page.splice(at, 0, { id, owner: job.owner, kind: job.kind, status: job.status, cost: job.cost, createdAt: job.createdAt });
@@ -238,7 +259,7 @@ export class LowdbJobStore implements JobStore {
 
   /** Flushes first so jobs finished just before are on disk and can be pruned too. */
   async pruneJobs(olderThan: Date): Promise<string[]> {
-    this.#state();
+    this.#state(); // throws once closed
     await this.flush();
     const cutoff = olderThan.getTime();
     return this.#writer.exclusive(() => this.#archive.compact((e) => Date.parse(e.finishedAt ?? e.createdAt) < cutoff));
@@ -248,7 +269,11 @@ export class LowdbJobStore implements JobStore {
     return { pending: this.#state().jobs.size, finished: this.#archive.size };
   }
 
-  /** One coalesced write: the archive batch and the hot snapshot are taken now, before any await. */
+  /**
+   * One coalesced write: the archive batch and the hot snapshot are taken now, before any await, so
+   * they agree. (Hence lowdb's TextFile rather than Low.write(): Low stringifies when called, which
+   * would be after the append, and could drop jobs finished meanwhile from the hot file too early.)
+   */
   #write(): Promise<void> {
     const hot = this.#hot;
     if (!hot) return Promise.resolve();
