@@ -1,30 +1,19 @@
 // Drawing soft shapes for the procedural engines: anti-aliased discs and capsules (line segments
-// with round ends). 'over' is ordinary source-over; 'add' brightens, which is how glowing
-// particles look on a dark or coloured background.
+// with round ends), blended source-over.
 import type { RawImage } from '../types.ts';
 import { at, checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
-
-export type BlendMode = 'over' | 'add';
 
 export interface Brush {
   color: Rgba;
   /** Width of the soft edge in pixels (>= 0.5 keeps it anti-aliased). */
   softness: number;
-  blend: BlendMode;
 }
 
-/** Blends `color` with coverage `cov` (0..1) into pixel offset `o`. */
-function plot(d: Uint8Array, o: number, color: Rgba, cov: number, blend: BlendMode): void {
+/** Blends `color` with coverage `cov` (0..1) over pixel offset `o`. */
+function plot(d: Uint8Array, o: number, color: Rgba, cov: number): void {
   const sa = (color.a / 255) * cov;
   if (sa <= 0) return;
-  if (blend === 'add') {
-    d[o] = Math.min(255, at(d, o) + color.r * sa);
-    d[o + 1] = Math.min(255, at(d, o + 1) + color.g * sa);
-    d[o + 2] = Math.min(255, at(d, o + 2) + color.b * sa);
-    d[o + 3] = Math.min(255, at(d, o + 3) + 255 * sa);
-    return;
-  }
   const da = at(d, o + 3) / 255;
   const keep = da * (1 - sa);
   const oa = sa + keep;
@@ -70,7 +59,7 @@ export function drawCapsule(
       const dist = Math.sqrt(ex * ex + ey * ey);
       if (dist >= reach) continue;
       const cov = dist <= radius - soft ? 1 : Math.min(1, (reach - dist) / (2 * soft));
-      plot(d, (y * img.width + x) * 4, brush.color, cov, brush.blend);
+      plot(d, (y * img.width + x) * 4, brush.color, cov);
     }
   }
 }

@@ -43,16 +43,29 @@ export function fillImage(img: RawImage, color: Rgba): void {
   }
 }
 
+/** Sets the rectangle (x, y, width, height), clipped to `img`, to `color` (replaces, no blending). */
+export function fillRect(img: RawImage, x: number, y: number, width: number, height: number, color: Rgba): void {
+  checkImage(img, 'image');
+  const x0 = Math.max(0, Math.floor(x));
+  const y0 = Math.max(0, Math.floor(y));
+  const x1 = Math.min(img.width, Math.floor(x + width));
+  const y1 = Math.min(img.height, Math.floor(y + height));
+  if (x1 <= x0 || y1 <= y0) return;
+  const d = img.data;
+  const first = (y0 * img.width + x0) * 4;
+  for (let i = first; i < first + (x1 - x0) * 4; i += 4) {
+    d[i] = color.r;
+    d[i + 1] = color.g;
+    d[i + 2] = color.b;
+    d[i + 3] = color.a;
+  }
+  for (let y = y0 + 1; y < y1; y++) d.copyWithin((y * img.width + x0) * 4, first, first + (x1 - x0) * 4);
+}
+
 /** A deep copy that owns its buffer (byteOffset 0), whatever view `img.data` was. */
 export function cloneImage(img: RawImage): RawImage {
   checkImage(img, 'image');
   return { data: new Uint8Array(img.data), width: img.width, height: img.height };
-}
-
-/** True when both images have the same size and the same bytes. */
-export function imagesEqual(a: RawImage, b: RawImage): boolean {
-  if (a.width !== b.width || a.height !== b.height || a.data.length !== b.data.length) return false;
-  return Buffer.compare(a.data, b.data) === 0;
 }
 
 /** `#RRGGBB` (or `RRGGBB`) to an opaque colour. */

@@ -11,18 +11,18 @@ export function packColor(r: number, g: number, b: number, a: number): PackedCol
 }
 
 // Pixel art has tens of colours; a photo marked is_pixel can have 100k+. Past this many the
-// nearest-colour search would be slow and the lock meaningless, so extraction refuses.
-const MAX_PALETTE = 1 << 16;
+// nearest-colour search would be slow and the lock meaningless.
+export const MAX_PALETTE = 1 << 16;
 
 /**
- * The distinct colours of `images`, fully transparent pixels counted once as 0x00000000,
- * in first-seen order (deterministic).
+ * The distinct colours of `images`, fully transparent pixels counted once as 0x00000000, in
+ * first-seen order (deterministic); null when there are more than `maxColors` (not a palette image).
  */
-export function extractPalette(images: readonly RawImage[], maxColors = MAX_PALETTE): PackedColor[] {
+export function extractPalette(images: readonly RawImage[], maxColors = MAX_PALETTE): PackedColor[] | null {
   checkInt(maxColors, 1, MAX_PALETTE, 'maxColors');
   const seen = new Set<number>();
   const out: PackedColor[] = [];
-  images.forEach((img, n) => {
+  for (const [n, img] of images.entries()) {
     checkImage(img, `images[${n}]`);
     const d = img.data;
     let last = -1;
@@ -33,11 +33,9 @@ export function extractPalette(images: readonly RawImage[], maxColors = MAX_PALE
       last = key;
       seen.add(key);
       out.push(key);
-      if (out.length > maxColors) {
-        throw new RangeError(`Expected at most ${maxColors} colours for palette but the images have more`);
-      }
+      if (out.length > maxColors) return null;
     }
-  });
+  }
   return out;
 }
 

@@ -74,7 +74,7 @@ export function assembleSheet(frames: readonly RawImage[], options: SheetOptions
 }
 
 /** The frames of a sheet laid out by assembleSheet (the inverse; used by tests and restyle). */
-export function sliceSheet(sheet: RawImage, rects: readonly FrameRect[]): RawImage[] {
+export function cutFrames(sheet: RawImage, rects: readonly FrameRect[]): RawImage[] {
   checkImage(sheet, 'sheet');
   return rects.map((rect) => {
     const out = new Uint8Array(rect.w * rect.h * 4);

@@ -17,8 +17,6 @@ export interface SpriteTransform {
   anchorY: number;
 }
 
-export const IDENTITY: Readonly<SpriteTransform> = Object.freeze({ dx: 0, dy: 0, scaleX: 1, scaleY: 1, anchorX: 0, anchorY: 0 });
-
 type Box = { x: number; y: number; width: number; height: number };
 
 /**
@@ -49,53 +47,70 @@ export function transformSprite(img: RawImage, t: SpriteTransform, mode: ResizeM
   const invX = 1 / t.scaleX;
   const invY = 1 / t.scaleY;
   const src = img.data;
+  // The inverse map is separable: source column depends on x only, source row on y only, so
+  // both are computed once per column and once per row instead of once per pixel.
+  const cols = x1 - x0;
+  const colPos = new Float64Array(cols);
+  for (let x = x0; x < x1; x++) colPos[x - x0] = t.anchorX + (x + 0.5 - t.anchorX - t.dx) * invX;
   for (let y = y0; y < y1; y++) {
     const v = t.anchorY + (y + 0.5 - t.anchorY - t.dy) * invY;
-    for (let x = x0; x < x1; x++) {
-      const u = t.anchorX + (x + 0.5 - t.anchorX - t.dx) * invX;
-      const o = (y * width + x) * 4;
-      if (mode === 'nearest') {
-        const sx = Math.floor(u);
-        const sy = Math.floor(v);
-        if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
-        const i = (sy * width + sx) * 4;
+    const rowOut = y * width * 4;
+    if (mode === 'nearest') {
+      const sy = Math.floor(v);
+      if (sy < 0 || sy >= height) continue;
+      const rowIn = sy * width * 4;
+      for (let c = 0; c < cols; c++) {
+        const sx = Math.floor(at(colPos, c));
+        if (sx < 0 || sx >= width) continue;
+        const i = rowIn + sx * 4;
+        const o = rowOut + (x0 + c) * 4;
         out[o] = at(src, i);
         out[o + 1] = at(src, i + 1);
         out[o + 2] = at(src, i + 2);
         out[o + 3] = at(src, i + 3);
-      } else {
-        sampleBilinear(src, width, height, u - 0.5, v - 0.5, out, o);
       }
+    } else {
+      bilinearRow(src, width, height, v - 0.5, colPos, out, rowOut + x0 * 4);
     }
   }
   return { data: out, width, height };
 }
 
-/** Premultiplied bilinear sample at (fx, fy) in pixel-centre coordinates; outside is transparent. */
-function sampleBilinear(src: Uint8Array, w: number, h: number, fx: number, fy: number, out: Uint8Array, o: number): void {
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  let r = 0, g = 0, b = 0, a = 0;
-  for (let k = 0; k < 4; k++) {
-    const sx = x0 + (k & 1);
-    const sy = y0 + (k >> 1);
-    if (sx < 0 || sy < 0 || sx >= w || sy >= h) continue;
-    const wgt = ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay);
-    const i = (sy * w + sx) * 4;
-    const pa = at(src, i + 3);
-    if (pa === 0 || wgt === 0) continue;
-    const wa = wgt * pa;
-    r += at(src, i) * wa;
-    g += at(src, i + 1) * wa;
-    b += at(src, i + 2) * wa;
-    a += wa;
+/**
+ * One output row of premultiplied bilinear samples: source row position `fy`, source column
+ * positions `colPos` (pixel centres at +0.5). Outside the source is transparent.
+ */
+function bilinearRow(src: Uint8Array, w: number, h: number, fy: number, colPos: Float64Array, out: Uint8Array, o0: number): void {
+  const yTop = Math.floor(fy);
+  const ay = fy - yTop;
+  const topOk = yTop >= 0 && yTop < h;
+  const botOk = yTop + 1 >= 0 && yTop + 1 < h;
+  if (!topOk && !botOk) return;
+  // Out-of-range taps read a clamped (valid) pixel with weight 0: no branches per channel.
+  const top = Math.max(0, Math.min(h - 1, yTop)) * w * 4;
+  const bot = Math.max(0, Math.min(h - 1, yTop + 1)) * w * 4;
+  const wt = topOk ? 1 - ay : 0;
+  const wb = botOk ? ay : 0;
+  for (let c = 0, o = o0; c < colPos.length; c++, o += 4) {
+    const fx = at(colPos, c) - 0.5;
+    const xl = Math.floor(fx);
+    const ax = fx - xl;
+    const wl = xl >= 0 && xl < w ? 1 - ax : 0;
+    const wr = xl + 1 >= 0 && xl + 1 < w ? ax : 0;
+    const l = Math.max(0, Math.min(w - 1, xl)) * 4;
+    const r = Math.max(0, Math.min(w - 1, xl + 1)) * 4;
+    const i00 = top + l, i01 = top + r, i10 = bot + l, i11 = bot + r;
+    // Weight x alpha of each of the four taps.
+    const w00 = wt * wl * at(src, i00 + 3);
+    const w01 = wt * wr * at(src, i01 + 3);
+    const w10 = wb * wl * at(src, i10 + 3);
+    const w11 = wb * wr * at(src, i11 + 3);
+    const a = w00 + w01 + w10 + w11;
+    if (a < 0.5) continue;
+    const inv = 1 / a;
+    out[o] = (at(src, i00) * w00 + at(src, i01) * w01 + at(src, i10) * w10 + at(src, i11) * w11) * inv + 0.5;
+    out[o + 1] = (at(src, i00 + 1) * w00 + at(src, i01 + 1) * w01 + at(src, i10 + 1) * w10 + at(src, i11 + 1) * w11) * inv + 0.5;
+    out[o + 2] = (at(src, i00 + 2) * w00 + at(src, i01 + 2) * w01 + at(src, i10 + 2) * w10 + at(src, i11 + 2) * w11) * inv + 0.5;
+    out[o + 3] = a + 0.5; // weights sum to 1, so this is the alpha (Uint8Array store truncates)
   }
-  const alpha = Math.round(a / 255);
-  if (alpha <= 0) return;
-  out[o] = Math.min(255, Math.round(r / a));
-  out[o + 1] = Math.min(255, Math.round(g / a));
-  out[o + 2] = Math.min(255, Math.round(b / a));
-  out[o + 3] = Math.min(255, alpha);
 }

@@ -1,0 +1,73 @@
+// Result encoders (workers/codecs/encode.ts). Kept out of test/workers/codecs/, which tests the
+// decoders. The GIF is read back with gifuct-js, an independent decoder.
+import { describe, expect, it } from 'vitest';
+import { decompressFrames, parseGIF } from 'gifuct-js';
+import type { ParsedFrame } from 'gifuct-js';
+import { encodeGif, encodePng } from '../../workers/codecs/encode.ts';
+import { frameDelaysCs } from '../../workers/kernels/timing.ts';
+import { createImage, fillRect } from '../../workers/kernels/image.ts';
+import type { RawImage } from '../../workers/types.ts';
+import { toRaw } from './images.ts';
+
+/** n frames of 16x16: a red square moving right on transparency, one half-transparent pixel. */
+function movingSquare(n: number): RawImage[] {
+  return Array.from({ length: n }, (_, i) => {
+    const img = createImage(16, 16);
+    fillRect(img, i, 4, 6, 6, { r: 220, g: 30, b: 30, a: 255 });
+    fillRect(img, 15, 15, 1, 1, { r: 0, g: 0, b: 255, a: 100 }); // below half: becomes transparent
+    return img;
+  });
+}
+
+function readGif(bytes: Uint8Array): ParsedFrame[] {
+  const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return decompressFrames(parseGIF(buf), true);
+}
+
+describe('encodeGif', () => {
+  it.each([3, 36])('round-trips %i frames: count, delays, loop, transparency', (n) => {
+    const frames = movingSquare(n);
+    const delays = frameDelaysCs(n);
+    const gif = encodeGif(frames, delays);
+    const decoded = readGif(gif);
+    expect(decoded).toHaveLength(n);
+    expect(decoded.map((f) => f.delay)).toEqual(delays.map((cs) => cs * 10));
+    // NETSCAPE2.0 application extension, sub-block 1, loop count 0 = forever.
+    const at = Buffer.from(gif).indexOf('NETSCAPE2.0');
+    expect(at).toBeGreaterThan(0);
+    expect([...gif.subarray(at + 11, at + 15)]).toEqual([3, 1, 0, 0]);
+    decoded.forEach((f, i) => {
+      expect(f.dims).toMatchObject({ width: 16, height: 16, top: 0, left: 0 });
+      const src = frames[i] as RawImage;
+      for (let p = 0; p < 256; p++) {
+        const alpha = f.patch[p * 4 + 3];
+        const opaque = (src.data[p * 4 + 3] ?? 0) >= 128;
+        expect(alpha).toBe(opaque ? 255 : 0);
+        if (opaque) expect(Math.abs((f.patch[p * 4] ?? 0) - (src.data[p * 4] ?? 0))).toBeLessThan(16);
+      }
+    });
+  });
+
+  it('ignores a frame buffer view offset (gifenc reads .buffer)', () => {
+    const frames = movingSquare(2);
+    const backing = new Uint8Array(8 + 16 * 16 * 4);
+    backing.set((frames[1] as RawImage).data, 8);
+    const viewed = [frames[0] as RawImage, { data: backing.subarray(8), width: 16, height: 16 }];
+    expect(encodeGif(viewed, [8, 8])).toEqual(encodeGif(frames, [8, 8]));
+  });
+
+  it('is deterministic and checks its inputs', () => {
+    const frames = movingSquare(5);
+    expect(encodeGif(frames, frameDelaysCs(5))).toEqual(encodeGif(frames, frameDelaysCs(5)));
+    expect(() => encodeGif(frames, [8])).toThrow('Expected 5 delays for frames but received 1');
+  });
+});
+
+describe('encodePng', () => {
+  it('is lossless and deterministic', async () => {
+    const img = movingSquare(1)[0] as RawImage;
+    const a = await encodePng(img);
+    expect(await encodePng(img)).toEqual(a);
+    expect(await toRaw(a)).toEqual(img);
+  });
+});

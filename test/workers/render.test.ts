@@ -1,0 +1,287 @@
+// The render task end to end: small inputs made with sharp, every spec kind rendered into a temp
+// folder, and the files checked for names, sizes, frame counts, first/last frames and determinism.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decompressFrames, parseGIF } from 'gifuct-js';
+import sharp from 'sharp';
+import { render } from '../../workers/render.ts';
+import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
+import type { RawImage } from '../../workers/types.ts';
+import { encodeGif } from '../../workers/codecs/encode.ts';
+import { cutFrames } from '../../workers/kernels/sheet.ts';
+import type { FrameRect } from '../../workers/kernels/sheet.ts';
+import { resizeTo } from '../../workers/kernels/resize.ts';
+import { usesOnlyPalette } from '../../workers/kernels/palette.ts';
+import { createImage, fillRect } from '../../workers/kernels/image.ts';
+import type { AsepriteSheet } from '../../workers/kernels/aseprite.ts';
+import { inputFile, pixelArt, spriteSvg, toRaw, writePng, paletteOf } from './images.ts';
+
+// Made at load time: the it.each tables below name input paths before beforeAll runs.
+const dir = mkdtempSync(join(tmpdir(), 'spritekiln-render-'));
+const path = (name: string): string => join(dir, name);
+const images: Record<string, RawImage> = {};
+
+beforeAll(async () => {
+  images.start = await toRaw(spriteSvg(48, 40, '#d33'));
+  images.end = await toRaw(spriteSvg(48, 40, '#3a3'));
+  images.endOther = await toRaw(spriteSvg(60, 30, '#33d'));
+  images.big = await toRaw(spriteSvg(1024, 768, '#d93'));
+  images.pixelStart = pixelArt(24, 24);
+  // The same pattern in other colours (red and blue swapped), so the palette lock must allow both.
+  images.pixelEnd = pixelArt(24, 24);
+  const d = images.pixelEnd.data;
+  for (let i = 0; i < d.length; i += 4) d.set([d[i + 2] as number, d[i + 1] as number, d[i] as number], i);
+  for (const [name, img] of Object.entries(images)) await writePng(path(`${name}.png`), img);
+  // Restyle sources: a GIF with uneven delays and a 3x2 PNG sheet.
+  const gifFrames = [0, 1, 2].map((i) => {
+    const f = createImage(30, 20);
+    fillRect(f, 4 + i * 6, 5, 8, 10, { r: 200, g: 200, b: 200, a: 255 });
+    return f;
+  });
+  await writeFile(path('source.gif'), encodeGif(gifFrames, [10, 30, 20]));
+  const sheet = createImage(90, 40);
+  for (let i = 0; i < 6; i++) fillRect(sheet, (i % 3) * 30 + 5 + i, Math.floor(i / 3) * 20 + 4, 10, 12, { r: 90, g: 90, b: 90, a: 255 });
+  await writePng(path('source-sheet.png'), sheet);
+  await writePng(path('reference.png'), createImage(8, 8, { r: 20, g: 60, b: 240, a: 255 }));
+  // Overlay: 2 rows x 3 sprites with transparent gutters; the character is a green block.
+  const over = createImage(120, 80);
+  for (let r = 0; r < 2; r++) for (let c = 0; c < 3; c++) fillRect(over, c * 40 + 10, r * 40 + 8, 20, 28, { r: 250, g: 0, b: 0, a: 255 });
+  await writePng(path('overlay-sheet.png'), over);
+  await writePng(path('character.png'), createImage(10, 20, { r: 0, g: 250, b: 0, a: 255 }));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const file = (name: string, w = 48, h = 40): ReturnType<typeof inputFile> => inputFile(path(name), w, h);
+
+let runs = 0;
+/** Renders `spec` into a fresh folder; returns the output and a reader for its files. */
+async function run(spec: JobSpec, seed = 'f00d') {
+  const outDir = path(`out-${runs++}`);
+  await mkdir(outDir);
+  const progress = new Int32Array(new SharedArrayBuffer(4));
+  const result = await render({ spec, outDir, seed, progress });
+  if (!result.ok) throw new Error(`render failed: ${result.message}`);
+  return {
+    value: result.value,
+    progress: Atomics.load(progress, 0),
+    outDir,
+    read: (name: string) => readFile(join(outDir, name)),
+    list: async () => (await readdir(outDir)).sort(),
+    json: async () => JSON.parse((await readFile(join(outDir, 'sheet.json'))).toString('utf8')) as AsepriteSheet,
+  };
+}
+
+async function sheetFrames(out: Awaited<ReturnType<typeof run>>): Promise<RawImage[]> {
+  const json = await out.json();
+  const rects: FrameRect[] = Object.values(json.frames).map((f) => f.frame);
+  return cutFrames(await toRaw(await out.read('sheet.png')), rects);
+}
+
+function gifFrameCount(bytes: Buffer): { count: number; delays: number[] } {
+  const frames = decompressFrames(parseGIF(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer), false);
+  return { count: frames.length, delays: frames.map((f) => f.delay) };
+}
+
+const animateSpec = (over: Partial<Extract<JobSpec, { kind: 'animate' }>>): JobSpec => ({
+  kind: 'animate', text: 'the knight jumps', frames: 36, isPixel: false, promptEnhancement: true,
+  start: file('start.png'), layout: 'sheet+gif', ...over,
+});
+
+describe('render: animate', () => {
+  it.each([
+    ['jump, no end', animateSpec({}), 36],
+    ['idle, 100 frames', animateSpec({ text: 'standing', frames: 100 }), 100],
+    ['with an end image', animateSpec({ end: file('end.png'), text: 'walk' }), 36],
+  ])('%s: sheet.png + anim.gif + sheet.json, first frame = start', async (_name, spec, n) => {
+    const out = await run(spec);
+    expect(out.value).toEqual({ files: ['sheet.png', 'anim.gif'], metadata: 'sheet.json' });
+    expect(await out.list()).toEqual(['anim.gif', 'sheet.json', 'sheet.png']);
+    expect(out.progress).toBe(1000);
+    const columns = Math.ceil(Math.sqrt(n));
+    const meta = await sharp(await out.read('sheet.png')).metadata();
+    expect([meta.width, meta.height]).toEqual([columns * 48, Math.ceil(n / columns) * 40]);
+    const json = await out.json();
+    expect(Object.keys(json.frames)).toHaveLength(n);
+    expect(json.meta.frameTags[0]).toMatchObject({ from: 0, to: n - 1 });
+    const gif = gifFrameCount(await out.read('anim.gif'));
+    expect(gif.count).toBe(n);
+    expect(gif.delays).toEqual(Object.values(json.frames).map((f) => f.duration));
+    const frames = await sheetFrames(out);
+    expect(frames[0]).toEqual(images.start);
+    if (spec.kind === 'animate' && spec.end) expect(frames[n - 1]).toEqual(images.end);
+    // Motion: frames are not all the same.
+    expect(frames.some((f) => Buffer.compare(f.data, (frames[0] as RawImage).data) !== 0)).toBe(true);
+  });
+
+  it('an end image of another size is resized to the frame size for the last frame', async () => {
+    const out = await run(animateSpec({ end: file('endOther.png', 60, 30) }));
+    const frames = await sheetFrames(out);
+    expect(frames[35]).toEqual(resizeTo(images.endOther as RawImage, 48, 40, 'smooth'));
+  });
+
+  it('a start larger than 512x512 is fitted within it', async () => {
+    const out = await run(animateSpec({ start: file('big.png', 1024, 768), frames: 36 }));
+    const json = await out.json();
+    expect(json.frames['0']?.sourceSize).toEqual({ w: 512, h: 384 });
+  });
+
+  it('gif+frames (make-sprite v2): anim.gif then every frame PNG, and sheet.png + sheet.json beside', async () => {
+    const out = await run(animateSpec({ frames: 49, end: file('end.png'), layout: 'gif+frames' }));
+    const names = Array.from({ length: 49 }, (_, i) => `frame_${String(i).padStart(3, '0')}.png`);
+    expect(out.value).toEqual({ files: ['anim.gif', ...names], metadata: 'sheet.json' });
+    expect(await out.list()).toEqual(['anim.gif', ...names, 'sheet.json', 'sheet.png'].sort());
+    expect(await toRaw(await out.read('frame_000.png'))).toEqual(images.start);
+    expect(await toRaw(await out.read('frame_048.png'))).toEqual(images.end);
+    expect(gifFrameCount(await out.read('anim.gif')).count).toBe(49);
+    const frames = await sheetFrames(out);
+    expect(await toRaw(await out.read('frame_020.png'))).toEqual(frames[20]);
+  });
+
+  it.each([
+    ['loop', { text: 'walk' }],
+    ['spin', { text: 'spin around' }],
+    ['start to end', { end: file('pixelEnd.png', 24, 24), text: 'jump' }],
+  ])('is_pixel (%s): only the inputs\' colours, binary alpha', async (_name, over) => {
+    const out = await run(animateSpec({ start: file('pixelStart.png', 24, 24), isPixel: true, frames: 49, ...over }));
+    const frames = await sheetFrames(out);
+    const palette = paletteOf([images.pixelStart as RawImage, images.pixelEnd as RawImage]);
+    for (const f of frames) {
+      expect(usesOnlyPalette(f, palette)).toBe(true);
+      expect(f.data.every((v, i) => i % 4 !== 3 || v === 0 || v === 255)).toBe(true);
+    }
+    expect(frames[0]).toEqual(images.pixelStart);
+    if ('end' in over) expect(frames[48]).toEqual(images.pixelEnd);
+  });
+});
+
+describe('render: restyle', () => {
+  it.each([
+    ['GIF source, colour word', { source: inputFile(path('source.gif'), 30, 20, 'gif'), text: 'golden' }, 30, 20],
+    ['PNG sheet with grid and reference', { source: file('source-sheet.png', 90, 40), grid: { columns: 3, rows: 2 }, text: '', reference: file('reference.png', 8, 8) }, 30, 20],
+  ])('%s: 36 frames of the source size', async (_name, over, w, h) => {
+    const out = await run({ kind: 'restyle', frames: 36, ...over } as JobSpec);
+    expect(out.value).toEqual({ files: ['sheet.png', 'anim.gif'], metadata: 'sheet.json' });
+    const json = await out.json();
+    expect(Object.keys(json.frames)).toHaveLength(36);
+    expect(json.frames['0']?.sourceSize).toEqual({ w, h });
+    expect(json.meta.frameTags[0]?.name).toBe('restyle');
+    expect(gifFrameCount(await out.read('anim.gif')).count).toBe(36);
+  });
+});
+
+describe('render: effect', () => {
+  const bg = { r: 0x52, g: 0xff, b: 0x60 };
+  it.each([
+    ['v2, 4 frames', 4, 1024, 'fire burst'],
+    ['v2, 9 frames', 9, 1024, 'ice shards'],
+    ['v2, 16 frames', 16, 1024, 'poison cloud'],
+    ['v1 2K', 16, 2048, 'lightning'],
+    ['v1 4K', 16, 4096, 'magic portal'],
+  ])('%s: square, opaque on its background, every frame drawn and different', async (_name, n, size, description) => {
+    const out = await run({ kind: 'effect', description, frames: n, size, background: '#52FF60' });
+    expect(out.value).toEqual({ files: ['sheet.png'], metadata: 'sheet.json' });
+    const sheet = await toRaw(await out.read('sheet.png'));
+    expect([sheet.width, sheet.height]).toEqual([size, size]);
+    expect(sheet.data.every((v, i) => i % 4 !== 3 || v === 255)).toBe(true);
+    expect([...sheet.data.subarray(0, 3)]).toEqual([bg.r, bg.g, bg.b]);
+    const json = await out.json();
+    const columns = Math.ceil(Math.sqrt(n));
+    expect(json.frames['0']?.frame).toEqual({ x: 0, y: 0, w: Math.floor(size / columns), h: Math.floor(size / columns) });
+    const frames = cutFrames(sheet, Object.values(json.frames).map((f) => f.frame));
+    const keys = new Set<string>();
+    for (const f of frames) {
+      let drawn = 0;
+      for (let i = 0; i < f.data.length; i += 4) if (f.data[i] !== bg.r || f.data[i + 1] !== bg.g || f.data[i + 2] !== bg.b) drawn++;
+      expect(drawn).toBeGreaterThan(100);
+      keys.add(Buffer.from(f.data).toString('base64'));
+    }
+    expect(keys.size).toBe(n);
+  });
+
+  it('a reference image sets the particle colour', async () => {
+    const out = await run({ kind: 'effect', description: 'sparkles', frames: 4, size: 1024, background: '#FFFFFF', reference: file('reference.png', 8, 8) });
+    const sheet = await toRaw(await out.read('sheet.png'));
+    // Somewhere the sheet is clearly blue (the reference's colour), not just background white.
+    let blue = 0;
+    for (let i = 0; i < sheet.data.length; i += 4) if ((sheet.data[i + 2] ?? 0) - (sheet.data[i] ?? 0) > 80) blue++;
+    expect(blue).toBeGreaterThan(500);
+  });
+});
+
+describe('render: overlay', () => {
+  const overlaySpec = (output: { longestSide: number } | { scale: number }): JobSpec => ({
+    kind: 'overlay', sheet: file('overlay-sheet.png', 120, 80), characters: [file('character.png', 10, 20)],
+    rows: [{ row: 2, title: 'walk', description: 'walking' }], style: 'pixel', output,
+  });
+
+  it.each([
+    [{ longestSide: 1024 }, 1024, 683],
+    [{ scale: 1 }, 120, 80],
+    [{ scale: 2 }, 240, 160],
+  ])('%o: one sheet.png of %ix%i, the named row replaced', async (output, w, h) => {
+    const out = await run(overlaySpec(output));
+    expect(out.value).toEqual({ files: ['sheet.png'] });
+    const img = await toRaw(await out.read('sheet.png'));
+    expect([img.width, img.height]).toEqual([w, h]);
+    const s = w / 120;
+    const at = (x: number, y: number): number[] => {
+      const i = (Math.floor(y * s) * img.width + Math.floor(x * s)) * 4;
+      return [...img.data.subarray(i, i + 4)];
+    };
+    expect(at(20, 20)).toEqual([250, 0, 0, 255]); // row 1 untouched
+    for (const c of [0, 1, 2]) expect(at(c * 40 + 20, 66)).toEqual([0, 250, 0, 255]); // row 2: the character
+    // The old sprite spanned x 10..30; the character is fitted narrower, so x 11 was cleared.
+    expect(at(11, 60)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('render: image', () => {
+  it('writes one 1024x1024 transparent PNG with a sprite in it', async () => {
+    const out = await run({ kind: 'image', prompt: 'a red dragon', model: 'Gamma Pro', refs: [] });
+    expect(out.value).toEqual({ files: ['image.png'] });
+    const img = await toRaw(await out.read('image.png'));
+    expect([img.width, img.height]).toEqual([1024, 1024]);
+    expect(img.data[3]).toBe(0);
+    expect(img.data.filter((v, i) => i % 4 === 3 && v === 255).length).toBeGreaterThan(50_000);
+  });
+});
+
+describe('render: determinism and failures', () => {
+  const specs: [string, JobSpec][] = [
+    ['animate', animateSpec({ end: file('end.png') })],
+    ['animate pixel', animateSpec({ start: file('pixelStart.png', 24, 24), isPixel: true, end: file('pixelEnd.png', 24, 24) })],
+    ['restyle', { kind: 'restyle', frames: 36, text: 'ice', source: inputFile(path('source.gif'), 30, 20, 'gif') }],
+    ['effect', { kind: 'effect', description: 'fire', frames: 9, size: 1024, background: '#6A6A6A' }],
+    ['overlay', { kind: 'overlay', sheet: file('overlay-sheet.png'), characters: [file('character.png')], rows: [{ row: 1, title: '', description: '' }], output: { scale: 1 } }],
+    ['image', { kind: 'image', prompt: 'blue slime', model: 'Gamma', refs: [file('reference.png')] }],
+  ];
+
+  it.each(specs)('%s: same inputs and seed, same bytes', async (_name, spec) => {
+    const a = await run(spec, 'abc123');
+    const b = await run(spec, 'abc123');
+    const names = await a.list();
+    expect(await b.list()).toEqual(names);
+    for (const n of names) expect((await b.read(n)).equals(await a.read(n))).toBe(true);
+  });
+
+  it('answers render_failed with a short message instead of throwing', async () => {
+    const outDir = path(`out-${runs++}`);
+    const result = await render({ spec: animateSpec({ start: file('missing.png') }), outDir, seed: 'x' });
+    expect(result).toMatchObject({ ok: false, code: 'render_failed' });
+    if (!result.ok) {
+      expect(result.message).toContain('missing.png');
+      expect(result.message).not.toContain('\n');
+    }
+  });
+
+  it('returns image_urls order in `files`', async () => {
+    const out: RenderOutput = (await run(animateSpec({ frames: 36 }))).value;
+    expect(out.files[0]).toBe('sheet.png');
+  });
+});

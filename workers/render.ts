@@ -1,0 +1,166 @@
+// The render task: one job spec in, result files in req.outDir out, named in image_urls order
+// (decisions §3). Decoding and encoding happen here; the engines in between are pure.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RawImage, TaskResult } from './types.ts';
+import type {
+  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec,
+} from './specs.ts';
+import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
+import { encodeGif, encodePng } from './codecs/encode.ts';
+import { assembleSheet } from './kernels/sheet.ts';
+import type { Sheet } from './kernels/sheet.ts';
+import { frameDelaysCs } from './kernels/timing.ts';
+import { buildSheetJson } from './kernels/aseprite.ts';
+import { parseHexColor } from './kernels/image.ts';
+import { animate } from './engines/animate.ts';
+import { restyle } from './engines/restyle.ts';
+import { effect } from './engines/effect.ts';
+import { overlay } from './engines/overlay.ts';
+import { generateImage } from './engines/image.ts';
+
+export const SHEET_PNG = 'sheet.png';
+export const SHEET_JSON = 'sheet.json';
+export const ANIM_GIF = 'anim.gif';
+export const IMAGE_PNG = 'image.png';
+
+/** frame_000.png ...: three digits hold every frame count we make (at most 121). */
+export const framePngName = (i: number): string => `frame_${String(i).padStart(3, '0')}.png`;
+
+/** Reports progress in [from, to] (fractions of the job) into the shared Int32 cell, in thousandths. */
+type Progress = (fraction: number) => void;
+
+function progressRange(req: RenderRequest, from: number, to: number): Progress {
+  const cell = req.progress;
+  if (!cell) return () => {};
+  return (f) => Atomics.store(cell, 0, Math.round((from + (to - from) * Math.min(1, Math.max(0, f))) * 1000));
+}
+
+export async function render(req: RenderRequest): Promise<TaskResult<RenderOutput>> {
+  try {
+    const value = await dispatch(req);
+    progressRange(req, 1, 1)(1);
+    return { ok: true, value };
+  } catch (err) {
+    return { ok: false, code: 'render_failed', message: shortMessage(err) };
+  }
+}
+
+function dispatch(req: RenderRequest): Promise<RenderOutput> {
+  const { spec } = req;
+  switch (spec.kind) {
+    case 'animate': return renderAnimate(spec, req);
+    case 'restyle': return renderRestyle(spec, req);
+    case 'effect': return renderEffect(spec, req);
+    case 'overlay': return renderOverlay(spec, req);
+    case 'image': return renderImage(spec, req);
+  }
+}
+
+async function renderAnimate(spec: AnimateSpec, req: RenderRequest): Promise<RenderOutput> {
+  const [start, end] = await Promise.all([
+    decodeStillFile(spec.start.path),
+    spec.end ? decodeStillFile(spec.end.path) : Promise.resolve(undefined),
+  ]);
+  progressRange(req, 0, 0.1)(1);
+  const { frames, tag } = animate(
+    { start, end, text: spec.text, frames: spec.frames, isPixel: spec.isPixel, seed: req.seed },
+    progressRange(req, 0.1, 0.5),
+  );
+  return writeAnimation(frames, tag, spec.layout, req);
+}
+
+async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<RenderOutput> {
+  const [source, reference] = await Promise.all([
+    decodeAnimationFile(spec.source.path, spec.grid),
+    spec.reference ? decodeStillFile(spec.reference.path) : Promise.resolve(undefined),
+  ]);
+  progressRange(req, 0, 0.1)(1);
+  const { frames, tag } = restyle(
+    { source, frames: spec.frames, text: spec.text, reference, seed: req.seed },
+    progressRange(req, 0.1, 0.5),
+  );
+  return writeAnimation(frames, tag, 'sheet+gif', req);
+}
+
+/**
+ * sheet.png + sheet.json + anim.gif, and for 'gif+frames' every frame as its own PNG. The PNGs are
+ * encoded by libvips on the thread pool while the GIF is encoded on this thread.
+ */
+async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: RenderRequest): Promise<RenderOutput> {
+  const sheet = assembleSheet(frames);
+  const delaysCs = frameDelaysCs(frames.length);
+  const pngs = Promise.all([
+    encodePng(sheet.image),
+    ...(layout === 'gif+frames' ? frames.map((f) => encodePng(f)) : []),
+  ]);
+  pngs.catch(() => {}); // awaited below; keep an early rejection from being reported as unhandled
+  const gif = encodeGif(frames, delaysCs);
+  progressRange(req, 0.5, 0.95)(0.5);
+  const [sheetPng, ...framePngs] = await pngs;
+  const files: [string, Uint8Array | string][] = [
+    [SHEET_PNG, sheetPng as Uint8Array],
+    [ANIM_GIF, gif],
+    [SHEET_JSON, sheetJson(sheet, delaysCs, tag)],
+    ...framePngs.map((png, i): [string, Uint8Array] => [framePngName(i), png]),
+  ];
+  await Promise.all(files.map(([name, bytes]) => writeFile(join(req.outDir, name), bytes)));
+  const names = layout === 'gif+frames' ? [ANIM_GIF, ...frames.map((_, i) => framePngName(i))] : [SHEET_PNG, ANIM_GIF];
+  return { files: names, metadata: SHEET_JSON };
+}
+
+function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string): string {
+  const json = buildSheetJson({
+    rects: sheet.rects,
+    durationsMs: delaysCs.map((cs) => cs * 10),
+    sheetWidth: sheet.image.width,
+    sheetHeight: sheet.image.height,
+    tag,
+    image: SHEET_PNG,
+  });
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+async function renderEffect(spec: EffectSpec, req: RenderRequest): Promise<RenderOutput> {
+  const reference = spec.reference ? await decodeStillFile(spec.reference.path) : undefined;
+  const { sheet, tag } = effect(
+    {
+      description: spec.description, frames: spec.frames, size: spec.size,
+      background: parseHexColor(spec.background), reference, seed: req.seed,
+    },
+    progressRange(req, 0.05, 0.6),
+  );
+  const png = await encodePng(sheet.image);
+  const delaysCs = frameDelaysCs(spec.frames);
+  await Promise.all([
+    writeFile(join(req.outDir, SHEET_PNG), png),
+    writeFile(join(req.outDir, SHEET_JSON), sheetJson(sheet, delaysCs, tag)),
+  ]);
+  return { files: [SHEET_PNG], metadata: SHEET_JSON };
+}
+
+async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<RenderOutput> {
+  const [sheet, ...characters] = await Promise.all([spec.sheet, ...spec.characters].map((f) => decodeStillFile(f.path)));
+  progressRange(req, 0, 0.2)(1);
+  const image = overlay(
+    { sheet: sheet as RawImage, characters, rows: spec.rows, style: spec.style, output: spec.output },
+    progressRange(req, 0.2, 0.6),
+  );
+  await writeFile(join(req.outDir, SHEET_PNG), await encodePng(image));
+  return { files: [SHEET_PNG] };
+}
+
+async function renderImage(spec: ImageSpec, req: RenderRequest): Promise<RenderOutput> {
+  const refs = await Promise.all(spec.refs.map((f) => decodeStillFile(f.path)));
+  progressRange(req, 0, 0.3)(1);
+  const image = generateImage({ prompt: spec.prompt, refs, seed: req.seed });
+  await writeFile(join(req.outDir, IMAGE_PNG), await encodePng(image));
+  return { files: [IMAGE_PNG] };
+}
+
+/** The error's first line, bounded: a job's `error` is shown to API users, never a stack. */
+function shortMessage(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line || 'render failed';
+}
