@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   // Default {cdn_url}: this server, at the address the client reached it by.
-  const cdnBase = (ctx: Context) => config.cdnUrl ?? `${ctx.origin}/cdn`;
+  const cdnBase = (ctx: Context) => config.cdnUrl ?? `${ctx.protocol}://${ctx.host}/cdn`;
   const api = new Router({ prefix: '/public/v1' });
   api.use(authenticate(store));
   const submitDeps = { upload: uploads(config), store, pool, runner, dataDir: config.dataDir };

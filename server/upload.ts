@@ -29,6 +29,9 @@ export function uploads(config: Config) {
     if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
     const dir = join(config.dataDir, 'tmp', randomUUID());
     await mkdir(dir, { recursive: true });
+    // formidable lists files as their writes finish, which can reorder repeated fields
+    // (zenith's start and end images); fileBegin fires in the order the parts were sent.
+    const order = new Map<string, number>();
     try {
       const parse = koaBody({
         multipart: true,
@@ -45,6 +48,7 @@ export function uploads(config: Config) {
           allowEmptyFiles: true,
           minFileSize: 0,
           // A part with a filename is a file even when the client sent no Content-Type for it.
+          onFileBegin: (_name, file) => void order.set(file.filepath, order.size),
           onPart: (part, handle) => {
             if (part.originalFilename !== undefined && part.originalFilename !== null && !part.mimetype) part.mimetype = 'application/octet-stream';
             handle(part);
@@ -57,7 +61,7 @@ export function uploads(config: Config) {
         ctx.req.resume(); // let the rest of the body drain so the client reads our answer
         throw mapParseError(err);
       }
-      ctx.state.form = readForm(ctx.request.body, ctx.request.files);
+      ctx.state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -79,14 +83,14 @@ interface FormidableFile {
   originalFilename: string | null;
 }
 
-function readForm(body: unknown, files: unknown): Form {
+function readForm(body: unknown, files: unknown, order: Map<string, number>): Form {
   const form: Form = {};
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, string | string[]>)) {
     const last = Array.isArray(value) ? value.at(-1) : value;
     if (typeof last === 'string' && last !== '') form[name] = last;
   }
   for (const [name, value] of Object.entries((files ?? {}) as Record<string, FormidableFile | FormidableFile[]>)) {
-    const list = Array.isArray(value) ? value : [value];
+    const list = (Array.isArray(value) ? value : [value]).sort((a, b) => order.get(a.filepath)! - order.get(b.filepath)!);
     form[name] = list.map((f) => ({ path: f.filepath, size: f.size, name: f.originalFilename ?? '' }));
   }
   return form;

@@ -1,7 +1,6 @@
 // The one worker pool. Image decoding and generation never run on the server's event loop.
 // `inline` runs the same tasks on the calling thread, for unit tests that want no threads.
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ProbeRequest, ProbeResult, TaskResult } from './types.ts';
 import type { RenderOutput, RenderRequest } from './specs.ts';
@@ -12,9 +11,9 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-const TASKS = fileURLToPath(new URL('./tasks.ts', import.meta.url));
-// Worker threads load TypeScript through tsx, whatever loaded the main thread (node, vitest).
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+// A JavaScript entry that registers tsx, then loads tasks.ts: worker threads do not inherit the
+// loader of the main thread (node with tsx, or vitest).
+const TASKS = fileURLToPath(new URL('./tasks.js', import.meta.url));
 
 export function createPool(options: { threads: number } | 'inline'): WorkerPool {
   if (options === 'inline') {
@@ -30,7 +29,6 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    execArgv: ['--import', TSX],
     // A bug that makes a decode run away ends that worker, not the server.
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });

@@ -1,0 +1,68 @@
+// A Pending job as the status endpoint shows it (decisions.md §4): image_urls [] and progress 0..1, no
+// error, no metadata_url; ?wait=N on a job that does not finish answers Pending after about N seconds.
+// Jobs never run on this server (concurrency 0), so they stay Pending.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
+import { call, ENDPOINTS, expectAccepted, makeImages, type Fields, type Images } from './helpers.ts';
+
+let server: TestServer;
+let img: Images;
+let VALID: Record<(typeof ENDPOINTS)[number], Fields>;
+
+beforeAll(async () => {
+  server = await startTestServer({ concurrency: 0 });
+  img = await makeImages();
+  const rows = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking' }]);
+  VALID = {
+    '/generate/image': { prompt: 'a potion', ai_model: 'Gamma Pro' },
+    '/generate/effect/v1': { description: 'fire', resolution: '1K', background_color: 'white' },
+    '/generate/effect/v2': { description: 'fire', frame: '4', background_color: 'white' },
+    '/sprite/character-overlay/v1': { sprite_sheet: img.sheet, character_images: img.png, rows, resolution: '1K' },
+    '/sprite/character-overlay/v2': { sprite_sheet: img.sheet, character_images: img.png, rows, quality: 'standard' },
+    '/sprite/make-sprite/v2': { start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'false' },
+    '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
+    '/sprite/zenith': { mode: 'video_restyle', images: img.gif, text: 'ice' },
+    '/sprite/pulsar': { mode: 'first_last_frame', images: [img.png, img.png2], text: 'jump' },
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('Pending', () => {
+  it.each(ENDPOINTS.map((e) => [e]))('a job from POST %s reads {job_id, status: Pending, image_urls: [], progress}', async (endpoint) => {
+    const id = await expectAccepted(server, endpoint, VALID[endpoint]);
+    const res = await call(server, 'GET', `/public/v1/job/${id}`);
+    expect(res.status).toBe(200);
+    const body = res.body as Record<string, unknown>;
+    expect(body).toEqual({ job_id: id, status: 'Pending', image_urls: [], progress: expect.any(Number) });
+    expect(body.progress).toBeGreaterThanOrEqual(0);
+    expect(body.progress).toBeLessThanOrEqual(1);
+  });
+
+  it('?wait=1 on a job that does not finish answers Pending after about a second', async () => {
+    const id = await expectAccepted(server, '/sprite/pulsar', VALID['/sprite/pulsar']);
+    const started = Date.now();
+    const res = await call(server, 'GET', `/public/v1/job/${id}?wait=1`);
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect((res.body as { status: string }).status).toBe('Pending');
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('inputs are on disk and the job is in the store file before the 200 is sent (decisions.md §4)', async () => {
+    const id = await expectAccepted(server, '/sprite/pulsar', VALID['/sprite/pulsar']);
+    const inputs = await readdir(join(server.config.dataDir, 'inputs', id));
+    expect(inputs).toHaveLength(2);
+    expect(await readFile(join(server.config.dataDir, 'db.json'), 'utf8')).toContain(id);
+  });
+
+  it('the job is on record, Pending, with its owner and cost', async () => {
+    const id = await expectAccepted(server, '/generate/effect/v2', VALID['/generate/effect/v2']);
+    const job = await server.store.getJob(id);
+    expect(job).toMatchObject({ id, owner: server.userId, status: 'Pending', cost: 3 });
+  });
+});
