@@ -13,6 +13,8 @@ import type { Sheet } from './kernels/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
 import { buildSheetJson } from './kernels/aseprite.ts';
 import { parseHexColor } from './kernels/image.ts';
+import { fitWithin } from './kernels/resize.ts';
+import { MAX_FRAME_SIDE } from './limits.ts';
 import { animate } from './engines/animate.ts';
 import { restyle } from './engines/restyle.ts';
 import { effect } from './engines/effect.ts';
@@ -72,7 +74,7 @@ async function renderAnimate(spec: AnimateSpec, req: RenderRequest): Promise<Ren
 
 async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<RenderOutput> {
   const [source, reference] = await Promise.all([
-    decodeAnimationFile(spec.source.path, spec.grid),
+    decodeAnimationFile(spec.source.path, spec.grid, (frame) => fitWithin(frame, MAX_FRAME_SIDE, MAX_FRAME_SIDE, 'smooth')),
     spec.reference ? decodeStillFile(spec.reference.path) : Promise.resolve(undefined),
   ]);
   progressRange(req, 0, 0.1)(1);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { FPS, MAX_IMAGE_SIDE } from '../limits.ts';
 import type { Animation, ImageFormat, RawImage } from '../types.ts';
 import { detectFormat } from './detect.ts';
-import { decodeGif, gifFrames } from './gif.ts';
+import { gifFrames } from './gif.ts';
 
 export interface SpriteGrid {
   columns: number;
@@ -52,17 +52,24 @@ export async function decodeStillFile(path: string): Promise<RawImage> {
 
 /**
  * Reads an animation source: a GIF (no grid; its frames and browser delays) or a sprite sheet with
- * its grid (the cells of one decode, at 12 frames a second).
+ * its grid (the cells of one decode, at 12 frames a second). `fit` is applied to each frame as it
+ * is made, so a 120-frame 4096x4096 GIF never sits in memory at full size (that alone is ~8 GB).
  */
-export async function decodeAnimationFile(path: string, grid?: SpriteGrid): Promise<Animation> {
+export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: (frame: RawImage) => RawImage = (f) => f): Promise<Animation> {
   const bytes = await readFile(path);
   const format = detectOrThrow(bytes);
   if (format === 'gif') {
     if (grid) throw new Error('a GIF source takes no sprite grid');
-    return decodeGif(bytes);
+    const animation: Animation = { frames: [], delaysMs: [] };
+    for (const { image, delayMs } of gifFrames(bytes)) {
+      animation.frames.push(fit(image));
+      animation.delaysMs.push(delayMs);
+    }
+    return animation;
   }
   if (!grid) throw new Error(`a ${format} sprite sheet needs a sprite grid`);
-  return sliceSheet(await decodeStill(bytes, format), grid);
+  const sheet = sliceSheet(await decodeStill(bytes, format), grid);
+  return { frames: sheet.frames.map(fit), delaysMs: sheet.delaysMs };
 }
 
 /**

@@ -1,9 +1,11 @@
 // GET /public/v1/job/{job_id}: 422 uuid_parsing, 404 Job not found (unknown or another user's), ?wait=N,
 // and Succeed with absolute URLs under <server>/cdn/<job_id>/ that download with the right content types.
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';
-import { call, expectAccepted, makeImages, type Fields, type Images } from './helpers.ts';
+import { call, expectAccepted, makeImages, part, type Fields, type Images } from './helpers.ts';
+import { pngBytes } from '../../fixtures/images.ts';
 
 let server: TestServer;
 let img: Images;
@@ -186,5 +188,32 @@ describe('result files', () => {
     expect((await fetch(url)).status).toBe(200);
     const res = await fetch(url, { headers: { Authorization: `Bearer ${other.key}` } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('first_last_frame keeps the images in the order sent: start, end', () => {
+  /** RGBA of the pixel at (x, y) of a downloaded PNG. */
+  async function pixel(png: Uint8Array, x: number, y: number) {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * 4;
+    return { rgba: [...data.subarray(at, at + 4)], width: info.width, height: info.height };
+  }
+
+  it.each([
+    ['zenith', '/sprite/zenith', { frame: '36' }],
+    ['pulsar', '/sprite/pulsar', {}],
+  ] as const)('%s: the first sheet cell is the start image, the last cell the end image', async (_n, path, extra) => {
+    const red = part(await pngBytes(16, 16, [255, 0, 0, 255]), 'start.png', 'image/png');
+    const blue = part(await pngBytes(16, 16, [0, 0, 255, 255]), 'end.png', 'image/png');
+    const id = await expectAccepted(server, path, { mode: 'first_last_frame', images: [red, blue], text: 'turn', ...extra });
+    const job = await waitForJob(server, id);
+    expect(job.status).toBe('Succeed');
+    const sheetUrl = `${server.url}/cdn/${id}/${job.image_urls[0]!.split('/').at(-1)}`;
+    const sheet = await download(sheetUrl, 'png');
+    // 36 frames of 16x16 in a 6x6 grid (decisions.md §3).
+    const first = await pixel(sheet, 8, 8);
+    expect([first.width, first.height]).toEqual([96, 96]);
+    expect(first.rgba).toEqual([255, 0, 0, 255]);
+    expect((await pixel(sheet, 5 * 16 + 8, 5 * 16 + 8)).rgba).toEqual([0, 0, 255, 255]);
   });
 });
