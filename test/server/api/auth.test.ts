@@ -3,8 +3,7 @@
 // of a disabled user, `Bearer` matched case-insensitively, /healthz open.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { form } from '../../helpers/testServer.ts';
-import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
+import { form, startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { hashKey } from '../../../server/keys.ts';
 import { call, ENDPOINTS, expectNothingKept, makeImages, snapshot, type Fields, type Images, type Reply } from './helpers.ts';
 
