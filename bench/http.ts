@@ -1,17 +1,14 @@
-// HTTP throughput of job creation: accepted zenith jobs/s (validation, probe, persist, charge,
-// durable write) and rejected requests/s, on a small PNG, against the real app on loopback.
-// Jobs are accepted into a runner that runs none, so only creation is measured.
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+// HTTP throughput of job creation: accepted zenith jobs/s (validation, probe in the pool, persist,
+// charge, durable write) and rejected requests/s, against the real app in its own process, loaded
+// by autocannon (which builds the multipart body once, so the client costs little).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { LowdbJobStore } from '../server/jobs/lowdbStore.ts';
-import { Runner } from '../server/jobs/runner.ts';
-import { hashKey, newApiKey } from '../server/keys.ts';
-import { createPool } from '../workers/pool.ts';
 
 export interface HttpBench {
   label: string;
@@ -19,62 +16,39 @@ export interface HttpBench {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  errors: number;
 }
 
-export async function benchHttp(requests = 600, concurrency = 16): Promise<HttpBench[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-'));
-  const config = loadConfig({ SPRITEKILN_DATA: dataDir, SPRITEKILN_QUEUE_LIMIT: String(requests * 4) });
-  const store = new LowdbJobStore(dataDir);
-  await store.open();
-  const user = store.createUser('bench', 1e9);
-  const key = newApiKey();
-  store.addKey(user.id, hashKey(key), 'bench');
-  await store.flush();
-  const pool = createPool({ threads: config.workers });
-  const runner = new Runner(store, pool, { dataDir, concurrency: 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
-  const server = createApp({ config, store, pool, runner, log: () => {} }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/public/v1/sprite/zenith`;
-  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#c04080' } }).png().toBuffer();
+const SERVER = fileURLToPath(new URL('./appServer.ts', import.meta.url));
 
-  const body = (frame: string) => {
-    const data = new FormData();
-    data.append('mode', 'image_to_video');
-    data.append('images', new Blob([png], { type: 'image/png' }), 'hero.png');
-    data.append('text', 'jump');
-    data.append('frame', frame);
-    return data;
-  };
-  const results: HttpBench[] = [];
-  for (const [label, frame, status] of [['accepted zenith (64x64 PNG)', '36', 200], ['rejected zenith (frame 37)', '37', 400]] as const) {
-    results.push(await load(label, requests, concurrency, async () => {
-      const res = await fetch(url, { method: 'POST', body: body(frame), headers: { Authorization: `Bearer ${key}` } });
-      await res.arrayBuffer();
-      if (res.status !== status) throw new Error(`${label}: expected ${status}, got ${res.status}`);
-    }));
+export async function benchHttp(seconds = 5, connections = 16): Promise<HttpBench[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-http-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, join(dir, 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
+    const { url, key } = JSON.parse(String(first.value)) as { url: string; key: string };
+    const png = join(dir, 'hero.png');
+    await writeFile(png, await sharp({ create: { width: 64, height: 64, channels: 4, background: '#c04080' } }).png().toBuffer());
+
+    const results: HttpBench[] = [];
+    for (const [label, frame, status] of [['accepted zenith (64x64 PNG)', '36', 200], ['rejected zenith (frame 37)', '37', 400]] as const) {
+      const options: autocannon.Options & { warmup: { connections: number; duration: number } } = {
+        url: `${url}/public/v1/sprite/zenith`,
+        method: 'POST',
+        connections,
+        duration: seconds,
+        headers: { Authorization: `Bearer ${key}` },
+        form: { mode: { type: 'text', value: 'image_to_video' }, images: { type: 'file', path: png }, text: { type: 'text', value: 'jump' }, frame: { type: 'text', value: frame } },
+        // Worker threads load their code on first use: leave that out of the figures.
+        warmup: { connections, duration: 1 },
+      };
+      const run = await autocannon(options);
+      const matched = status === 200 ? run['2xx'] : run['4xx'];
+      results.push({ label, requests: matched, perSecond: matched / seconds, p50Ms: run.latency.p50, p99Ms: run.latency.p99, errors: run.errors + run.non2xx - (status === 200 ? 0 : run['4xx']) });
+    }
+    return results;
+  } finally {
+    child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
   }
-  server.close();
-  await store.close();
-  await pool.close();
-  await rm(dataDir, { recursive: true, force: true });
-  return results;
-}
-
-export async function load(label: string, requests: number, concurrency: number, once: () => Promise<void>): Promise<HttpBench> {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < requests) {
-        const t = performance.now();
-        await once();
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  return { label, requests, perSecond: requests / seconds, p50Ms: q(0.5), p99Ms: q(0.99) };
 }

@@ -1,8 +1,9 @@
-// Multipart parsing into a per-request temp folder, with formidable's errors mapped to the spec's
-// statuses (koa-body rethrows them as 500) and the folder removed after every request, accepted or
-// not: a request that fails half-way (too many files, oversize) leaves partial files behind otherwise.
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+// Multipart parsing into <data>/tmp, with formidable's errors mapped to the spec's statuses
+// (koa-body rethrows them as 500) and every file formidable began removed after every request,
+// accepted or not: a request that fails half-way (too many files, oversize) leaves partial files
+// behind otherwise. Accepted inputs have been moved out to the job's folder by then.
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -25,12 +26,12 @@ const PARSE_ERROR = 'There was an error parsing the body';
 
 export function uploads(config: Config) {
   const { fileBytes, files, requestBytes } = config.limits;
+  const dir = join(config.dataDir, 'tmp');
+  mkdirSync(dir, { recursive: true });
   return async (ctx: Context, next: Next) => {
     if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
-    const dir = join(config.dataDir, 'tmp', randomUUID());
-    await mkdir(dir, { recursive: true });
-    // formidable lists files as their writes finish, which can reorder repeated fields
-    // (zenith's start and end images); fileBegin fires in the order the parts were sent.
+    // Every file formidable starts, in the order the parts were sent: formidable lists files as their
+    // writes finish, which can reorder repeated fields (zenith's start and end images).
     const order = new Map<string, number>();
     try {
       const parse = koaBody({
@@ -64,7 +65,7 @@ export function uploads(config: Config) {
       ctx.state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await Promise.all([...order.keys()].map((path) => rm(path, { force: true })));
     }
   };
 }

@@ -1,0 +1,33 @@
+// The real app in its own process for load benchmarks, so the load generator does not share its
+// event loop. Jobs are accepted into a runner that renders none: only creation is measured.
+// Prints one JSON line {url, key} when ready.
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { LowdbJobStore } from '../server/jobs/lowdbStore.ts';
+import { Runner } from '../server/jobs/runner.ts';
+import { hashKey, newApiKey } from '../server/keys.ts';
+import { createPool } from '../workers/pool.ts';
+
+const dataDir = process.argv[2] ?? (await mkdtemp(join(tmpdir(), 'spritekiln-bench-')));
+const config = loadConfig({ ...process.env, SPRITEKILN_DATA: dataDir, SPRITEKILN_QUEUE_LIMIT: '10000000' });
+const store = new LowdbJobStore(dataDir);
+await store.open();
+const user = store.createUser('bench', 1e12);
+const key = newApiKey();
+store.addKey(user.id, hashKey(key), 'bench');
+await store.flush();
+const pool = createPool({ threads: config.workers });
+const runner = new Runner(store, pool, { dataDir, concurrency: 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
+// Stand in for a runner that keeps up: finished jobs leave the hot file, as they do in service,
+// so the figures are of creation with a bounded queue rather than of an ever-growing hot file.
+setInterval(() => {
+  for (const job of store.pendingJobs()) store.finishJob(job.id, { status: 'Succeed', outputs: [] });
+}, 50);
+const server = createApp({ config, store, pool, runner, log: console.error }).listen(0, '127.0.0.1', () => {
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));
+});
+process.on('SIGINT', () => process.exit(0));
