@@ -51,12 +51,11 @@ export async function startService(config: Config, log: (message: string) => voi
     url,
     store,
     async stop() {
-      await new Promise((resolve) => {
-        http.close(resolve);
-        http.closeIdleConnections();
-      });
+      const closed = new Promise((resolve) => http.close(resolve));
+      http.closeIdleConnections();
       control.close();
       await runner.stop(STOP_GRACE_MS);
+      await closed;
       await store.close();
       await pool.close();
       release();

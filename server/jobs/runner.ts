@@ -80,6 +80,8 @@ export class Runner {
     const timer = new Promise((r) => setTimeout(r, graceMs).unref());
     await Promise.race([Promise.all(running.map((r) => r.done)), timer]);
     for (const r of this.#running.values()) r.abort.abort(new Error('stopping'));
+    // Long-polls answer now (with the job as it stands) rather than hold the shutdown open.
+    for (const waiters of [...this.#waiters.values()]) for (const wake of [...waiters]) wake();
   }
 
   #pump() {
