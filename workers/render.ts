@@ -89,7 +89,7 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
  * sheet.png + sheet.json + anim.gif, and for 'gif+frames' every frame as its own PNG. The PNGs are
  * encoded by libvips on the thread pool while the GIF is encoded on this thread.
  */
-async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: RenderRequest): Promise<RenderOutput> {
+async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: RenderRequest, extraMeta?: Record<string, unknown>): Promise<RenderOutput> {
   const sheet = assembleSheet(frames);
   const delaysCs = frameDelaysCs(frames.length);
   const pngs = Promise.all([
@@ -103,7 +103,7 @@ async function writeAnimation(frames: RawImage[], tag: string, layout: Animation
   const files: [string, Uint8Array | string][] = [
     [SHEET_PNG, sheetPng as Uint8Array],
     [ANIM_GIF, gif],
-    [SHEET_JSON, sheetJson(sheet, delaysCs, tag)],
+    [SHEET_JSON, sheetJson(sheet, delaysCs, tag, extraMeta)],
     ...framePngs.map((png, i): [string, Uint8Array] => [framePngName(i), png]),
   ];
   await Promise.all(files.map(([name, bytes]) => writeFile(join(req.outDir, name), bytes)));
@@ -111,7 +111,7 @@ async function writeAnimation(frames: RawImage[], tag: string, layout: Animation
   return { files: names, metadata: SHEET_JSON };
 }
 
-function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string): string {
+function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string, extraMeta?: Record<string, unknown>): string {
   const json = buildSheetJson({
     rects: sheet.rects,
     durationsMs: delaysCs.map((cs) => cs * 10),
@@ -119,6 +119,7 @@ function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string): stri
     sheetHeight: sheet.image.height,
     tag,
     image: SHEET_PNG,
+    extraMeta,
   });
   return `${JSON.stringify(json, null, 2)}\n`;
 }

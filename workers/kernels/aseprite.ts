@@ -29,6 +29,8 @@ export interface AsepriteSheet {
     frameTags: { name: string; from: number; to: number; direction: 'forward' }[];
     layers: [];
     slices: [];
+    /** spritekiln's own additions (e.g. `plan`: how the text was read); engines ignore unknown keys. */
+    [key: string]: unknown;
   };
 }
 
@@ -40,6 +42,8 @@ export interface SheetJsonInput {
   /** Name of the one animation (tag) over all frames, e.g. "walk" or "effect". */
   tag: string;
   image?: string;
+  /** Added to `meta` as is. */
+  extraMeta?: Record<string, unknown>;
 }
 
 export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
@@ -74,6 +78,7 @@ export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
       frameTags: [{ name: input.tag, from: 0, to: rects.length - 1, direction: 'forward' }],
       layers: [],
       slices: [],
+      ...input.extraMeta,
     },
   };
 }
