@@ -16,6 +16,8 @@ import {
   RESOLUTIONS,
   times,
   type Images,
+  INVALID,
+  NOT_IMAGES,
 } from './helpers.ts';
 
 let server: TestServer;
@@ -32,17 +34,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const INVALID = 'Invalid image file';
-type Bad = keyof Pick<Images, 'text' | 'truncatedPng' | 'hugePng' | 'empty' | 'gif' | 'bomb'>;
-/** Files that are not a valid image anywhere outside a video_restyle source. */
-const NOT_IMAGES: [string, Bad][] = [
-  ['a text file', 'text'],
-  ['a truncated PNG', 'truncatedPng'],
-  ['a PNG header claiming 60000x60000', 'hugePng'],
-  ['a zero-length file', 'empty'],
-  ['a GIF (only a video_restyle source may be a GIF)', 'gif'],
-  ['the 62-byte GIF bomb', 'bomb'],
-];
 
 describe('POST /generate/image', () => {
   const path = '/generate/image';

@@ -16,6 +16,8 @@ import {
   times,
   type Fields,
   type Images,
+  INVALID,
+  NOT_IMAGES,
 } from './helpers.ts';
 
 let server: TestServer;
@@ -31,16 +33,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const INVALID = 'Invalid image file';
-type Bad = keyof Pick<Images, 'text' | 'truncatedPng' | 'hugePng' | 'empty' | 'gif' | 'bomb'>;
-const NOT_IMAGES: [string, Bad][] = [
-  ['a text file', 'text'],
-  ['a truncated PNG', 'truncatedPng'],
-  ['a PNG header claiming 60000x60000', 'hugePng'],
-  ['a zero-length file', 'empty'],
-  ['a GIF (only a video_restyle source may be a GIF)', 'gif'],
-  ['the 62-byte GIF bomb', 'bomb'],
-];
 
 const ROWS = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking right' }]);
 

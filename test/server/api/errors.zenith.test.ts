@@ -19,6 +19,7 @@ import {
   times,
   type Fields,
   type Images,
+  INVALID,
 } from './helpers.ts';
 
 let server: TestServer;
@@ -34,7 +35,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const INVALID = 'Invalid image file';
 const GRID_MALFORMED = 'sprite_grid must be a JSON object like {"columns": 6, "rows": 6} (1-32 each, at most 120 frames)';
 type Bad = keyof Pick<Images, 'text' | 'truncatedPng' | 'hugePng' | 'empty'>;
 const NOT_IMAGES: [string, Bad][] = [

@@ -167,6 +167,18 @@ export const boolEntry = (field: string, input: string): Entry => ({
 });
 
 export const MODES = ['image_to_video', 'first_last_frame', 'video_restyle'] as const;
+export const INVALID = 'Invalid image file';
+export type Bad = keyof Pick<Images, 'text' | 'truncatedPng' | 'hugePng' | 'empty' | 'gif' | 'bomb'>;
+/** Files that are not a valid image anywhere outside a video_restyle source. */
+export const NOT_IMAGES: [string, Bad][] = [
+  ['a text file', 'text'],
+  ['a truncated PNG', 'truncatedPng'],
+  ['a PNG header claiming 60000x60000', 'hugePng'],
+  ['a zero-length file', 'empty'],
+  ['a GIF (only a video_restyle source may be a GIF)', 'gif'],
+  ['the 62-byte GIF bomb', 'bomb'],
+];
+
 export const RESOLUTIONS = ['1K', '2K', '4K'] as const;
 export const QUALITIES = ['standard', 'pro'] as const;
 export const STYLES = ['pixel', 'cartoon', 'sd', 'quater_view'] as const;
