@@ -1,7 +1,8 @@
 import { parseGIF } from 'gifuct-js';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { browserDelayMs, decodeGif, lzwDecode, readGifStructure, verifyGifData } from '../../../workers/codecs/gif.ts';
+import { browserDelayMs, decodeGif, readGifStructure, verifyGifData } from '../../../workers/codecs/gif.ts';
+import { lzwDecode } from '../../../workers/codecs/lzw.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import {
   customGifBytes,
