@@ -16,6 +16,7 @@ import type { ArchiveBatch } from './archive.ts';
 import { InsufficientCredits } from './types.ts';
 import type { ApiKey, CreditGrant, JobRecord, JobResult, JobStore, JobSummary, NewJob, User } from './types.ts';
 import { WriteCoalescer } from './writeCoalescer.ts';
+import { compareNewest, JobPage } from './jobPage.ts';
 
 /** The hot file as stored. */
 interface HotData {
@@ -32,8 +33,6 @@ interface HotState {
   grants: CreditGrant[];
   jobs: Map<string, JobRecord>; // Pending only
 }
-
-type Sortable = Pick<JobRecord, 'owner' | 'kind' | 'status' | 'cost' | 'createdAt'>;
 
 export class LowdbJobStore implements JobStore {
   readonly #dir: string;
@@ -230,31 +229,19 @@ export class LowdbJobStore implements JobStore {
     return structuredClone(finished);
   }
 
-  /** Scans summaries only (hot jobs and the archive index) and keeps the newest `limit` in order. */
+  /** Scans summaries only (hot jobs and the archive index), newest first. */
   async listJobs(query: { owner?: string; limit: number; before?: string }): Promise<JobSummary[]> {
-    const { owner, limit, before } = query;
-    assertCount('limit', limit);
+    assertCount('limit', query.limit);
     const hot = this.#state();
-    let cursor: { createdAt: string; id: string } | undefined;
-    if (before !== undefined) {
-      const at = hot.jobs.get(before) ?? this.#archive.entry(before);
+    const page = new JobPage(query.limit, query.owner);
+    if (query.before !== undefined) {
+      const at = hot.jobs.get(query.before) ?? this.#archive.entry(query.before);
       if (!at) return []; // an unknown or pruned cursor has no page after it
-      cursor = { createdAt: at.createdAt, id: before };
+      page.after({ createdAt: at.createdAt, id: query.before });
     }
-    const page: JobSummary[] = [];
-    const consider = (id: string, job: Sortable): void => {
-      if (owner !== undefined && job.owner !== owner) return;
-      if (cursor && compareNewest(job.createdAt, id, cursor.createdAt, cursor.id) >= 0) return;
-      const last = page[page.length - 1];
-      if (page.length === limit && (!last || compareNewest(job.createdAt, id, last.createdAt, last.id) <= 0)) return;
-      let at = page.length;
-      while (at > 0 && compareNewest(job.createdAt, id, page[at - 1]!.createdAt, page[at - 1]!.id) > 0) at--;
-      page.splice(at, 0, { id, owner: job.owner, kind: job.kind, status: job.status, cost: job.cost, createdAt: job.createdAt });
-      if (page.length > limit) page.pop();
-    };
-    for (const job of hot.jobs.values()) consider(job.id, job);
-    for (const [id, entry] of this.#archive.entries()) consider(id, entry);
-    return page;
+    for (const job of hot.jobs.values()) page.consider(job.id, job);
+    for (const [id, entry] of this.#archive.entries()) page.consider(id, entry);
+    return page.jobs;
   }
 
   /** Flushes first so jobs finished just before are on disk and can be pruned too. */
@@ -303,12 +290,6 @@ export class LowdbJobStore implements JobStore {
     if (!job) throw new Error(`No pending job ${id}`);
     return job;
   }
-}
-
-/** > 0 when job a is newer than job b: later createdAt, then larger id. ISO times sort as strings. */
-function compareNewest(aCreated: string, aId: string, bCreated: string, bId: string): number {
-  if (aCreated !== bCreated) return aCreated > bCreated ? 1 : -1;
-  return aId === bId ? 0 : aId > bId ? 1 : -1;
 }
 
 function now(): string {
