@@ -4,6 +4,7 @@ import Koa, { type Context } from 'koa';
 import type { WorkerPool } from '../workers/pool.ts';
 import { authenticate } from './auth.ts';
 import type { Config } from './config.ts';
+import { cors } from './cors.ts';
 import { errorMiddleware } from './errors.ts';
 import type { Runner } from './jobs/runner.ts';
 import type { JobStore } from './jobs/types.ts';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = false;
   app.use(errorMiddleware(log));
+  app.use(cors);
 
   const root = new Router();
   root.get('/healthz', (ctx) => {

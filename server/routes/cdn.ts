@@ -36,7 +36,6 @@ export function cdnRoutes(router: Router, deps: { store: JobStore; dataDir: stri
     ctx.length = info.size;
     // Results never change once a job has succeeded.
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = createReadStream(path);
   });
 }

@@ -145,3 +145,21 @@ describe('/healthz needs no authentication', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('CORS, for games served from another origin', () => {
+  it('answers a preflight without a key, and allows the Authorization header', async () => {
+    const res = await fetch(`${server.url}/public/v1/sprite/zenith`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:8080', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('marks API answers, errors included, as readable cross-origin', async () => {
+    const res = await fetch(`${server.url}/public/v1/account`, { headers: { Origin: 'http://localhost:8080' } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
