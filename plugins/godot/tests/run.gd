@@ -1,0 +1,258 @@
+extends SceneTree
+## Headless test runner, one process: `godot --headless --path <project> --script res://tests/run.gd`.
+## SpritekilnClient against a real spritekiln server started by test/plugins/godot/godot.test.ts,
+## which passes it in the environment:
+##   SPRITEKILN_URL, SPRITEKILN_KEY        a running server and a key with credits
+##   SPRITEKILN_DISABLED_KEY               a key whose user is disabled
+##   SPRITEKILN_QUEUED_URL, _QUEUED_KEY    a server that keeps every job Pending (cancel, progress)
+##   SPRITEKILN_DOWN_URL                   a port nothing listens on
+## and writes res://tests/fixtures/*.png and res://builder_cases/<case>/ (sheet.png, sheet.json,
+## sprite_frames.tres, expect.json). Prints "N passed, N failed" and quits non-zero on a failure.
+## Never assert(): it stops a headless run waiting for a debugger.
+
+const Client := preload("res://addons/spritekiln/spritekiln_client.gd")
+const Multipart := preload("res://addons/spritekiln/multipart.gd")
+const SpriteFramesText := preload("res://addons/spritekiln/sprite_frames_text.gd")
+
+var passed := 0
+var failed := 0
+var env := {}
+## Textures put in the resource cache by _load_sprite_frames stay referenced here.
+var _keep: Array[Resource] = []
+
+
+func _initialize() -> void:
+	for name in ["SPRITEKILN_URL", "SPRITEKILN_KEY", "SPRITEKILN_DISABLED_KEY", "SPRITEKILN_QUEUED_URL", "SPRITEKILN_QUEUED_KEY", "SPRITEKILN_DOWN_URL"]:
+		env[name] = OS.get_environment(name)
+	_main()
+
+
+func _main() -> void:
+	await process_frame
+	if env.SPRITEKILN_URL == "":
+		print("SPRITEKILN_URL is not set: run this through test/plugins/godot/godot.test.ts")
+		quit(2)
+		return
+	test_multipart_body()
+	test_describe_detail()
+	await test_connection_messages()
+	await test_account()
+	await test_zenith_job_to_sprite_frames()
+	await test_make_sprite_from_texture()
+	await test_effect_without_files()
+	await test_errors_carry_the_detail()
+	await test_cancel_stops_waiting()
+	test_builder_cases_load()
+	test_builders_agree()
+	print("%d passed, %d failed" % [passed, failed])
+	quit(1 if failed > 0 else 0)
+
+
+func check(ok: bool, what: String) -> bool:
+	if ok:
+		passed += 1
+		print("  ok   ", what)
+	else:
+		failed += 1
+		print("  FAIL ", what)
+	return ok
+
+
+func section(title: String) -> void:
+	print("- ", title)
+
+
+func new_client(url: String = env.SPRITEKILN_URL, key: String = env.SPRITEKILN_KEY) -> Client:
+	var client := Client.new()
+	client.base_url = url
+	client.api_key = key
+	client.poll_seconds = 2
+	root.add_child(client)
+	return client
+
+
+# --- cases ----------------------------------------------------------------------------------------
+
+func test_multipart_body() -> void:
+	section("multipart body built by hand")
+	var form := Multipart.new()
+	form.add_field("text", "jump")
+	form.add_file("images", 'a"b.png', PackedByteArray([1, 2, 3]), "image/png")
+	var body := form.finish()
+	var b := form.boundary
+	var expected := ("--%s\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\njump\r\n" % b).to_utf8_buffer()
+	expected.append_array(("--%s\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a%%22b.png\"\r\nContent-Type: image/png\r\n\r\n" % b).to_utf8_buffer())
+	expected.append_array(PackedByteArray([1, 2, 3]))
+	expected.append_array(("\r\n--%s--\r\n" % b).to_utf8_buffer())
+	check(body == expected, "fields, files and the closing boundary, quotes in file names escaped")
+	check(form.content_type() == "multipart/form-data; boundary=" + b, "content type names the boundary")
+	check(Multipart.new().boundary != b, "a fresh boundary per body")
+
+
+func test_describe_detail() -> void:
+	section("describe_detail")
+	check(Client.describe_detail("frame should be one of 36, 100") == "frame should be one of 36, 100", "a message as is")
+	var list := [{"loc": ["body", "mode"], "msg": "Field required"}, {"loc": ["body", "frame"], "msg": "Input should be a valid integer"}]
+	check(Client.describe_detail(list) == "mode: Field required; frame: Input should be a valid integer", "a 422 list as field: message")
+
+
+func test_connection_messages() -> void:
+	section("connection check says exactly what is wrong")
+	var ok := await new_client().check_connection()
+	check(ok.ok and ok.message.begins_with("Connected to %s as " % env.SPRITEKILN_URL), "a good key: " + ok.message)
+	var down := await new_client(env.SPRITEKILN_DOWN_URL).check_connection()
+	check(not down.ok and down.message == "Cannot reach %s: is `npm start` running?" % env.SPRITEKILN_DOWN_URL, "server down: " + down.message)
+	var bad := await new_client(env.SPRITEKILN_URL, "sk_not_a_key").check_connection()
+	check(not bad.ok and bad.message.begins_with("The API key was refused"), "401: " + bad.message)
+	var disabled := await new_client(env.SPRITEKILN_URL, env.SPRITEKILN_DISABLED_KEY).check_connection()
+	check(not disabled.ok and disabled.message.begins_with("The key's user is disabled"), "404 Not Found User: " + disabled.message)
+
+
+func test_account() -> void:
+	section("account")
+	var who := await new_client().account()
+	check(who.has("user_id") and int(who.get("credits", -1)) > 0, "account() returns user_id and credits: %s" % JSON.stringify(who))
+
+
+func test_zenith_job_to_sprite_frames() -> void:
+	section("zenith: create (multipart) -> wait -> download -> SpriteFrames")
+	var client := new_client()
+	var created := []
+	client.job_created.connect(func(id: String) -> void: created.append(id))
+	var job_id := await client.create_job("zenith", {"mode": "image_to_video", "text": "jump", "frame": 36}, {"images": ["res://tests/fixtures/hero.png"]})
+	if not check(job_id.length() == 36 and created == [job_id], "create_job returns the job id (%s) %s" % [job_id, client.last_error]):
+		return
+	var job := await client.wait_job(job_id)
+	if not check(job.get("status") == "Succeed", "wait_job ends Succeed: %s %s" % [JSON.stringify(job), client.last_error]):
+		return
+	check(str(job.get("metadata_url", "")).ends_with("/sheet.json"), "metadata_url points at sheet.json")
+	var dir := "res://spritekiln/" + job_id
+	var files := await client.download(job, dir)
+	for name in ["sheet.png", "anim.gif", "sheet.json", "sprite_frames.tres"]:
+		check(files.has(dir.path_join(name)) and FileAccess.file_exists(dir.path_join(name)), "downloaded %s into %s" % [name, dir])
+	_check_sprite_frames(dir, 36, "zenith")
+
+
+func test_make_sprite_from_texture() -> void:
+	section("make-sprite: a Texture2D as input; the sheet is fetched though image_urls has the GIF and frames")
+	var texture := ImageTexture.create_from_image(Image.load_from_file(ProjectSettings.globalize_path("res://tests/fixtures/knight.png")))
+	var job := await new_client().run_job("make-sprite", {"text": "attack", "frame": 49, "is_pixel": true}, {"start_frame_image": texture})
+	if not check(job.get("status") == "Succeed", "run_job ends Succeed"):
+		return
+	check(job.files.has(job.dir.path_join("frame_048.png")), "every frame PNG of image_urls downloaded")
+	check(job.files.has(job.dir.path_join("sheet.png")), "sheet.png (sheet.json meta.image) downloaded too")
+	_check_sprite_frames(job.dir, 49, "make-sprite")
+
+
+func test_effect_without_files() -> void:
+	section("effect-v2: fields only")
+	var job := await new_client().run_job("effect-v2", {"description": "fire burst", "frame": 4, "background_color": "magenta"})
+	if check(job.get("status") == "Succeed", "run_job ends Succeed"):
+		_check_sprite_frames(job.dir, 4, "effect-v2")
+
+
+func test_errors_carry_the_detail() -> void:
+	section("errors carry the status and the spec's detail")
+	var client := new_client()
+	var failures := []
+	client.failed.connect(func(message: String) -> void: failures.append(message))
+	var id := await client.create_job("zenith", {"mode": "image_to_video", "text": "jump", "frame": 50}, {"images": "res://tests/fixtures/hero.png"})
+	check(id == "" and client.last_status == 400 and client.last_error == "400: frame should be one of 36, 100", "a 400 carries the detail: " + client.last_error)
+	check(failures == [client.last_error], "failed is emitted with the message")
+	id = await client.create_job("zenith", {"text": "jump"}, {})
+	check(id == "" and client.last_status == 422 and client.last_error.contains("mode: Field required"), "a 422 lists the fields: " + client.last_error)
+	id = await client.create_job("nope", {}, {})
+	check(id == "" and client.last_error.begins_with("Unknown job kind 'nope'"), client.last_error)
+	id = await client.create_job("zenith", {"mode": "image_to_video"}, {"images": "res://missing.png"})
+	check(id == "" and client.last_error == "images: no file at res://missing.png", client.last_error)
+	var missing := await client.job("00000000-0000-4000-8000-000000000000")
+	check(missing.is_empty() and client.last_status == 404 and client.last_error == "404: Job not found", client.last_error)
+
+
+func test_cancel_stops_waiting() -> void:
+	section("cancel: stops waiting on a job that stays Pending")
+	var client := new_client(env.SPRITEKILN_QUEUED_URL, env.SPRITEKILN_QUEUED_KEY)
+	client.poll_seconds = 1
+	var seen := []
+	# After the first Pending answer the next long poll lasts 10 s; cancel comes 1.5 s into it.
+	client.progress.connect(func(_id: String, fraction: float) -> void:
+		seen.append(fraction)
+		if seen.size() == 1:
+			client.poll_seconds = 10
+			create_timer(1.5).timeout.connect(client.cancel))
+	var job_id := await client.create_job("effect-v2", {"description": "smoke", "frame": 4, "background_color": "white"})
+	if not check(job_id != "", "a job on the queued server"):
+		return
+	var started := Time.get_ticks_msec()
+	var job := await client.wait_job(job_id)
+	var waited := Time.get_ticks_msec() - started
+	check(job.is_empty() and client.last_error == "Cancelled", "wait_job returns {} with last_error Cancelled")
+	check(waited < 6000, "cancel interrupts the 10 s long poll at once (%d ms)" % waited)
+	check(seen == [0.0], "a progress signal while Pending: %s" % [seen])
+
+
+func test_builder_cases_load() -> void:
+	section("sprite_frames.tres (server or builder) loads in Godot")
+	var dirs := DirAccess.get_directories_at("res://builder_cases")
+	check(dirs.size() >= 2, "builder cases present: %s" % [dirs])
+	for name in dirs:
+		var dir := "res://builder_cases/" + name
+		var expect: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(dir.path_join("expect.json")))
+		_check_sprite_frames(dir, int(expect.frames), name, str(expect.animation), bool(expect.loop))
+
+
+func test_builders_agree() -> void:
+	section("the plugin's builder writes what the server's builder writes")
+	var dir := "res://builder_cases/server_job"
+	var sheet: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(dir.path_join("sheet.json")))
+	var built := SpriteFramesText.from_sheet_json(sheet)
+	var ts := FileAccess.get_file_as_string(dir.path_join("ts_sprite_frames.tres"))
+	check(built.error == "" and built.text == ts, "same text, byte for byte")
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+## Loads dir/sprite_frames.tres. Outside the editor nothing imports sheet.png (the editor test covers
+## the real import), so the sheet is decoded here and put in the resource cache under its res://
+## path: the .tres's relative ext_resource then resolves to it, as it would to the imported texture.
+func _load_sprite_frames(dir: String) -> SpriteFrames:
+	var png := dir.path_join("sheet.png")
+	var texture := ImageTexture.create_from_image(Image.load_from_file(ProjectSettings.globalize_path(png)))
+	texture.take_over_path(png)
+	_keep.append(texture)
+	return ResourceLoader.load(dir.path_join("sprite_frames.tres"), "SpriteFrames", ResourceLoader.CACHE_MODE_REPLACE) as SpriteFrames
+
+
+## N frames, each an AtlasTexture over the sheet at the sheet.json rect, lasting its sheet.json ms.
+func _check_sprite_frames(dir: String, n: int, what: String, animation := "", loop := true) -> void:
+	var frames := _load_sprite_frames(dir)
+	if not check(frames != null, "%s: sprite_frames.tres loads as a SpriteFrames" % what):
+		return
+	var sheet: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(dir.path_join("sheet.json")))
+	var names := frames.get_animation_names()
+	check(names.size() == 1, "%s: one animation (%s)" % [what, names])
+	var anim := names[0]
+	if animation != "":
+		check(anim == animation, "%s: animation named %s" % [what, animation])
+	check(frames.get_frame_count(anim) == n and sheet.frames.size() == n, "%s: %d frames" % [what, frames.get_frame_count(anim)])
+	check(frames.get_animation_loop(anim) == loop, "%s: loop %s" % [what, loop])
+	var speed := frames.get_animation_speed(anim)
+	var regions_ok := true
+	var times_ok := true
+	var atlas_ok := true
+	var first: Texture2D = null
+	for i in frames.get_frame_count(anim):
+		var texture := frames.get_frame_texture(anim, i) as AtlasTexture
+		var rect: Dictionary = sheet.frames[str(i)].frame
+		if texture == null or texture.region != Rect2(rect.x, rect.y, rect.w, rect.h):
+			regions_ok = false
+			continue
+		if first == null:
+			first = texture.atlas
+		atlas_ok = atlas_ok and texture.atlas == first and texture.atlas.resource_path == dir.path_join("sheet.png")
+		# Exact: duration and speed are whole numbers and 1000 * duration / speed is the ms.
+		if frames.get_frame_duration(anim, i) * 1000.0 / speed != float(sheet.frames[str(i)].duration):
+			times_ok = false
+	check(regions_ok, "%s: every region is the sheet.json frame rect" % what)
+	check(atlas_ok, "%s: every frame is an AtlasTexture over %s" % [what, dir.path_join("sheet.png")])
+	check(times_ok, "%s: every frame lasts its sheet.json duration (speed %s)" % [what, speed])
