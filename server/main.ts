@@ -1,4 +1,5 @@
-// CLI entry: `spritekiln serve | keys create|revoke | users disable | credits add | jobs list|prune`.
+// CLI entry: `spritekiln serve | keys create|revoke | users disable | credits add | jobs list|prune`;
+// `generate` and `batch` (clients of a running server) live in cli/ and parse their own flags.
 import { parseArgs } from 'node:util';
 import { runAdmin, type AdminCommand } from './admin.ts';
 import { loadConfig } from './config.ts';
@@ -15,9 +16,16 @@ const USAGE = `usage: spritekiln <command>
   users disable --key <key>
   credits add --key <key> <n>
   jobs list
-  jobs prune --older-than <days>`;
+  jobs prune --older-than <days>
+  generate <kind> [flags] --out dir       run one job to files (spritekiln generate --help)
+  batch jobs.json [--out dir] [--concurrency N]   run many, resumable (spritekiln batch --help)`;
 
 async function main(argv: string[]) {
+  if (argv[0] === 'generate' || argv[0] === 'batch') {
+    const cli = await import('./cli/index.ts');
+    process.exitCode = await (argv[0] === 'generate' ? cli.runGenerate : cli.runBatch)(argv.slice(1));
+    return;
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,0 +1,95 @@
+// A job's fields as the command line holds them (file fields are paths) -> the client's JobFields
+// (file fields are bytes). Shared by `generate` (paths relative to the working folder) and `batch`
+// (paths relative to jobs.json). Values are passed through as given: the server is the one judge of
+// what is valid, and its messages are the ones api.md promises.
+import { access, readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { ENDPOINTS, type FileInput, type JobKind } from '../../plugins/client/index.ts';
+import { CliError } from './cliError.ts';
+
+export const KINDS = Object.keys(ENDPOINTS) as JobKind[];
+
+export const isKind = (kind: unknown): kind is JobKind => typeof kind === 'string' && (KINDS as string[]).includes(kind);
+
+/** The file fields of each kind; `many` ones repeat (a list of paths), the others take one path. */
+export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
+  image: { ref_images: 'many' },
+  'effect-v1': { image: 'one' },
+  'effect-v2': { image: 'one' },
+  'overlay-v1': { sprite_sheet: 'one', character_images: 'many' },
+  'overlay-v2': { sprite_sheet: 'one', character_images: 'many' },
+  'make-sprite': { start_frame_image: 'one', end_frame_image: 'one' },
+  plus: { start_image: 'one', end_image: 'one' },
+  zenith: { images: 'many', reference_image: 'one' },
+  pulsar: { images: 'many', reference_image: 'one' },
+};
+
+/** Every path a job's fields name, resolved against `baseDir` (paths are checked before anything is sent). */
+export function filePaths(kind: JobKind, fields: Record<string, unknown>, baseDir: string): { field: string; path: string }[] {
+  const out: { field: string; path: string }[] = [];
+  for (const [field, arity] of Object.entries(FILE_FIELDS[kind])) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    const list = Array.isArray(value) ? value : [value];
+    if (arity === 'one' && list.length !== 1) throw new CliError(`${field}: takes one file path, got ${list.length}`);
+    for (const p of list) {
+      if (typeof p !== 'string' || p === '') throw new CliError(`${field}: expected a file path${arity === 'many' ? ' or a list of paths' : ''}, got ${JSON.stringify(p)}`);
+      out.push({ field, path: resolve(baseDir, p) });
+    }
+  }
+  return out;
+}
+
+/** `rows` may name a JSON file instead of holding the list (anything not starting like JSON is a path). */
+function rowsPath(kind: JobKind, fields: Record<string, unknown>, baseDir: string): string | undefined {
+  const rows = fields.rows;
+  return (kind === 'overlay-v1' || kind === 'overlay-v2') && typeof rows === 'string' && rows.trim() !== '' && !/^\s*[[{]/.test(rows) ? resolve(baseDir, rows) : undefined;
+}
+
+/** Fails with the first unreadable file, naming the field and the path as resolved. */
+export async function checkFiles(kind: JobKind, fields: Record<string, unknown>, baseDir: string): Promise<void> {
+  const rows = rowsPath(kind, fields, baseDir);
+  for (const { field, path } of [...filePaths(kind, fields, baseDir), ...(rows ? [{ field: 'rows', path: rows }] : [])]) {
+    await access(path).catch((err: NodeJS.ErrnoException) => {
+      throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
+    });
+  }
+}
+
+/**
+ * Reads every file field into bytes and writes the JSON-valued fields the way the API reads them:
+ * `sprite_grid` also as "6x6", `rows` as a list, a JSON string, or the path of a JSON file.
+ */
+export async function loadFields(kind: JobKind, fields: Record<string, unknown>, baseDir: string): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = { ...fields };
+  const byField = new Map<string, FileInput[]>();
+  for (const { field, path } of filePaths(kind, fields, baseDir)) {
+    const data = await readFile(path).catch((err: NodeJS.ErrnoException) => {
+      throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
+    });
+    byField.set(field, [...(byField.get(field) ?? []), { data: new Uint8Array(data), name: basename(path), type: mimeOf(data) }]);
+  }
+  for (const [field, files] of byField) out[field] = FILE_FIELDS[kind][field] === 'many' ? files : files[0];
+  if (typeof out.sprite_grid === 'string') out.sprite_grid = parseGrid(out.sprite_grid);
+  const rows = rowsPath(kind, fields, baseDir);
+  // Sent as written: the server's 400 says what is wrong with the list.
+  if (rows) out.rows = await readFile(rows, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    throw new CliError(`rows: cannot read ${rows} (${err.code ?? err.message})`);
+  });
+  return out;
+}
+
+/** "6x6" -> {columns: 6, rows: 6}; anything else is sent as written, for the server's own message. */
+export function parseGrid(value: string): unknown {
+  const m = /^\s*(\d+)\s*[xX×]\s*(\d+)\s*$/.exec(value);
+  return m ? { columns: Number(m[1]), rows: Number(m[2]) } : value;
+}
+
+/** The part's content type, from the first bytes (the server detects formats the same way). */
+function mimeOf(data: Uint8Array): string {
+  if (data[0] === 0x89 && data[1] === 0x50) return 'image/png';
+  if (data[0] === 0xff && data[1] === 0xd8) return 'image/jpeg';
+  if (data[0] === 0x47 && data[1] === 0x49) return 'image/gif';
+  if (data[8] === 0x57 && data[9] === 0x45) return 'image/webp';
+  return 'application/octet-stream';
+}
