@@ -65,11 +65,15 @@ async function renderAnimate(spec: AnimateSpec, req: RenderRequest): Promise<Ren
     spec.end ? decodeStillFile(spec.end.path) : Promise.resolve(undefined),
   ]);
   progressRange(req, 0, 0.1)(1);
-  const { frames, tag } = animate(
-    { start, end, text: spec.text, frames: spec.frames, isPixel: spec.isPixel, seed: req.seed },
+  const { frames, tag, plan } = animate(
+    {
+      start, end, text: spec.text, frames: spec.frames, isPixel: spec.isPixel,
+      promptEnhancement: spec.promptEnhancement, seed: req.seed,
+    },
     progressRange(req, 0.1, 0.5),
   );
-  return writeAnimation(frames, tag, spec.layout, req);
+  // sheet.json's meta.plan shows the user how their text was read.
+  return writeAnimation(frames, tag, spec.layout, req, { plan });
 }
 
 async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<RenderOutput> {
@@ -78,11 +82,12 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
     spec.reference ? decodeStillFile(spec.reference.path) : Promise.resolve(undefined),
   ]);
   progressRange(req, 0, 0.1)(1);
-  const { frames, tag } = restyle(
+  const { frames, tag, plan } = restyle(
     { source, frames: spec.frames, text: spec.text, reference, seed: req.seed },
     progressRange(req, 0.1, 0.5),
   );
-  return writeAnimation(frames, tag, 'sheet+gif', req);
+  // How the text was read (material, colours, whether a reference replaced the subject).
+  return writeAnimation(frames, tag, 'sheet+gif', req, { plan });
 }
 
 /**
@@ -125,21 +130,27 @@ function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string, extra
 }
 
 async function renderEffect(spec: EffectSpec, req: RenderRequest): Promise<RenderOutput> {
+  // Second in image_urls: the same sheet on transparency, drawn before flattening (no keying fringe).
+  const SHEET_TRANSPARENT_PNG = 'sheet_transparent.png';
   const reference = spec.reference ? await decodeStillFile(spec.reference.path) : undefined;
-  const { sheet, tag } = effect(
+  const { sheet, transparent, tag, plan } = effect(
     {
       description: spec.description, frames: spec.frames, size: spec.size,
       background: parseHexColor(spec.background), reference, seed: req.seed,
     },
     progressRange(req, 0.05, 0.6),
   );
-  const png = await encodePng(sheet.image);
+  // Both PNGs encode on libvips threads at once.
+  const [png, transparentPng] = await Promise.all([encodePng(sheet.image), encodePng(transparent.image)]);
+  progressRange(req, 0.6, 0.95)(1);
   const delaysCs = frameDelaysCs(spec.frames);
+  const meta = { plan: { effect: plan.effect, colors: plan.colors, oneShot: plan.oneShot, fromText: plan.fromText, colorSource: plan.colorSource } };
   await Promise.all([
     writeFile(join(req.outDir, SHEET_PNG), png),
-    writeFile(join(req.outDir, SHEET_JSON), sheetJson(sheet, delaysCs, tag)),
+    writeFile(join(req.outDir, SHEET_TRANSPARENT_PNG), transparentPng),
+    writeFile(join(req.outDir, SHEET_JSON), sheetJson(sheet, delaysCs, tag, meta)),
   ]);
-  return { files: [SHEET_PNG], metadata: SHEET_JSON };
+  return { files: [SHEET_PNG, SHEET_TRANSPARENT_PNG], metadata: SHEET_JSON };
 }
 
 async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<RenderOutput> {
@@ -153,11 +164,22 @@ async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<Ren
   return { files: [SHEET_PNG] };
 }
 
+/**
+ * image.png, and beside it (not in image_urls) image.json: how the prompt was read and what was drawn.
+ * The engine's seed leaves out the prompt (req.seed hashes it whole): the engine mixes in the
+ * prompt's shape words itself, so "red potion" and "blue potion" come out as one bottle in two
+ * colours, while the model and the reference images still vary the result.
+ */
 async function renderImage(spec: ImageSpec, req: RenderRequest): Promise<RenderOutput> {
   const refs = await Promise.all(spec.refs.map((f) => decodeStillFile(f.path)));
-  progressRange(req, 0, 0.3)(1);
-  const image = generateImage({ prompt: spec.prompt, refs, seed: req.seed });
-  await writeFile(join(req.outDir, IMAGE_PNG), await encodePng(image));
+  progressRange(req, 0, 0.2)(1);
+  const seed = `image\u0000${spec.model}\u0000${spec.refs.map((f) => f.info.digest).join(',')}`;
+  const { image, plan } = generateImage({ prompt: spec.prompt, refs, seed });
+  progressRange(req, 0.2, 0.8)(1);
+  await Promise.all([
+    encodePng(image).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
+    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ prompt: spec.prompt, model: spec.model, ...plan }, null, 2)}\n`),
+  ]);
   return { files: [IMAGE_PNG] };
 }
 

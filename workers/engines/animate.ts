@@ -1,20 +1,32 @@
 // The animate engine (zenith/pulsar image modes, plus, make-sprite v2): frames from a start image
-// and an optional end image. Frame 0 is the start image pixel for pixel; with an end image the last
-// frame is the end image pixel for pixel and the frames between blend one into the other along a
-// small motion; without one, the motion named in the text loops back to the start.
+// and an optional end image, moved as the text asks.
+//   1. The text is read into a plan (motionPlan.ts): motions over frame ranges, with modifiers.
+//   2. The subject is separated from its background (kernels/subject.ts): the image's alpha, or a
+//      flat colour found on its borders, which then refills whatever the subject vacates.
+//   3. Each frame's pose comes from the plan's motions (animatePoses.ts), fitted into the frame.
+//   4. The subject is drawn at its pose about a pivot at its feet (animateFrame.ts); with an end
+//      image the two subjects are aligned and blended along the motion (animateMorph.ts).
+// Frame 0 is the start image pixel for pixel; with an end image the last frame is the end image.
+// Pixel art moves by whole pixels, scales nearest-neighbour, keeps binary alpha and takes every
+// colour from the inputs' palettes (blends are dithered).
 import type { RawImage } from '../types.ts';
 import { MAX_FRAME_SIDE } from '../limits.ts';
 import { checkImage, checkInt } from '../kernels/check.ts';
-import { cloneImage } from '../kernels/image.ts';
+import { cloneImage, createImage, TRANSPARENT } from '../kernels/image.ts';
+import type { Rgba } from '../kernels/image.ts';
 import { fitWithin, resizeTo } from '../kernels/resize.ts';
 import type { ResizeMode } from '../kernels/resize.ts';
-import { opaqueBounds } from '../kernels/compose.ts';
-import { transformSprite } from '../kernels/transform.ts';
-import { crossfade, dissolve } from '../kernels/blend.ts';
-import { extractPalette, mapToPalette } from '../kernels/palette.ts';
-import { hashString } from '../kernels/random.ts';
-import { motionAt, motionCycles, motionFromText } from '../kernels/motion.ts';
-import type { MotionName, SpriteBox } from '../kernels/motion.ts';
+import { extractPalette } from '../kernels/palette.ts';
+import { separateSubject } from '../kernels/subject.ts';
+import type { Subject } from '../kernels/subject.ts';
+import { parseHexColor } from '../kernels/image.ts';
+import { readMotionPlan, planTag } from './motionPlan.ts';
+import type { MotionPlan } from './motionPlan.ts';
+import { planPoses } from './animatePoses.ts';
+import { createLook } from './animateLook.ts';
+import type { Look } from './animateLook.ts';
+import { drawBody, drawHalo } from './animateFrame.ts';
+import { boxOrFrame, morphBoxes, morphFrames } from './animateMorph.ts';
 
 export interface AnimateInput {
   start: RawImage;
@@ -23,14 +35,22 @@ export interface AnimateInput {
   frames: number;
   /** Pixel art: nearest-neighbour only, whole-pixel motion, colours of the inputs only. */
   isPixel: boolean;
+  /** Read the text loosely (synonyms, word forms, sequences); false takes it literally. Default true. */
+  promptEnhancement?: boolean;
   seed: string;
 }
 
 export interface AnimateResult {
   frames: RawImage[];
-  /** The motion's name, used as the sheet.json tag. */
-  tag: MotionName;
+  /** The sheet.json tag: the plan's motion names ("jump", "walk+jump"). */
+  tag: string;
+  /** How the text was read; written into sheet.json as meta.plan. */
+  plan: MotionPlan;
 }
+
+/** Glow colours when the text names none: warm light for a pulse, arcane blue for a spell. */
+const WARM_GLOW: Rgba = { r: 255, g: 226, b: 130, a: 255 };
+const SPELL_GLOW: Rgba = { r: 130, g: 180, b: 255, a: 255 };
 
 /** Start (and end) prepared as decisions §3 asks: fitted within 512x512, end at the start's size. */
 export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: ResizeMode): { start: RawImage; end?: RawImage } {
@@ -40,48 +60,56 @@ export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: 
   return { start: s, end: e };
 }
 
+function lookOf(subject: Subject, pixel: boolean, palette: readonly number[] | null): Look {
+  return createLook(subject.sprite, boxOrFrame(subject), { pixel, palette });
+}
+
 export function animate(input: AnimateInput, onProgress?: (fraction: number) => void): AnimateResult {
   checkImage(input.start, 'start image');
   if (input.end) checkImage(input.end, 'end image');
   checkInt(input.frames, 2, 1024, 'frames');
-  const mode: ResizeMode = input.isPixel ? 'nearest' : 'smooth';
-  const { start, end } = prepareFrames(input.start, input.end, mode);
-  const name = motionFromText(input.text);
+  const pixel = input.isPixel;
+  const { start, end } = prepareFrames(input.start, input.end, pixel ? 'nearest' : 'smooth');
   const n = input.frames;
-  const cycles = motionCycles(name, n);
-  const startBox = opaqueBounds(start);
-  const endBox = end ? opaqueBounds(end) : null;
-  // Pixel art keeps the inputs' colours: frames are built only by moving and picking input
-  // pixels; mapping to the palette afterwards keeps that promise if a step ever blends. (An image
-  // with too many colours to be pixel art gets no palette pass; the construction still holds.)
-  const palette = input.isPixel ? extractPalette(end ? [start, end] : [start]) : null;
-  const dissolveSeed = hashString(input.seed);
-  const frames: RawImage[] = [cloneImage(start)];
-  for (let i = 1; i < n; i++) {
-    let frame: RawImage;
-    if (!end) {
-      const t = motionAt(name, i / n, cycles, boxOr(startBox, start), input.isPixel);
-      frame = transformSprite(start, t, mode, startBox);
-    } else if (i === n - 1) {
-      frame = cloneImage(end);
-    } else {
-      const t = i / (n - 1);
-      // The motion fades in and out (zero at both ends), so the ends stay exact.
-      const envelope = Math.sin(Math.PI * t);
-      const ta = motionAt(name, t, cycles, boxOr(startBox, start), input.isPixel, envelope);
-      const tb = motionAt(name, t, cycles, boxOr(endBox, end), input.isPixel, envelope);
-      const a = transformSprite(start, ta, mode, startBox);
-      const b = transformSprite(end, tb, mode, endBox);
-      const mix = t * t * (3 - 2 * t); // smoothstep: ease out of the start, into the end
-      frame = input.isPixel ? dissolve(a, b, mix, dissolveSeed) : crossfade(a, b, mix);
-    }
-    frames.push(palette ? mapToPalette(frame, palette) : frame);
-    onProgress?.(i / (n - 1));
+  const plan = readMotionPlan(input.text, input.promptEnhancement ?? true, n);
+  const tag = planTag(plan);
+  const named = plan.color ? parseHexColor(plan.color) : undefined;
+  const glow = (segment: number): Rgba => named ?? (plan.motions[segment]?.name === 'cast' ? SPELL_GLOW : WARM_GLOW);
+  // Pixel art's colours: what the inputs use (null when there are too many to be a palette).
+  const palette = pixel ? extractPalette(end ? [start, end] : [start]) : null;
+  const subject = separateSubject(start, pixel);
+  const progress = (i: number): void => onProgress?.(i / (n - 1));
+  const { width, height } = start;
+
+  if (end) {
+    const endSubject = separateSubject(end, pixel);
+    const boxes = morphBoxes(subject, endSubject, n, pixel);
+    const poses = planPoses(plan, n, { width, height, boxes, pixel, seed: input.seed, closes: true });
+    const frames = morphFrames(
+      { image: start, subject, look: lookOf(subject, pixel, palette) },
+      { image: end, subject: endSubject, look: lookOf(endSubject, pixel, palette) },
+      poses, glow, pixel, progress,
+    );
+    return { frames, tag, plan };
   }
-  return { frames, tag: name };
-}
 
-function boxOr(box: SpriteBox | null, img: RawImage): SpriteBox {
-  return box ?? { x: 0, y: 0, width: img.width, height: img.height };
+  const frames: RawImage[] = [cloneImage(start)];
+  const box = subject.box;
+  if (!box) {
+    // Nothing to move (an empty or a single-colour image): every frame is the start.
+    for (let i = 1; i < n; i++) frames.push(cloneImage(start));
+    return { frames, tag, plan };
+  }
+  const poses = planPoses(plan, n, { width, height, boxes: new Array(n).fill(box), pixel, seed: input.seed, closes: false });
+  const layer = { look: lookOf(subject, pixel, palette), box };
+  const plate = createImage(width, height, subject.background ?? TRANSPARENT);
+  for (let i = 1; i < n; i++) {
+    const { pose, segment } = poses[i] as (typeof poses)[number];
+    const canvas = cloneImage(plate);
+    drawHalo(canvas, layer, pose, glow(segment), pixel);
+    drawBody(canvas, layer, pose, poses[i - 1]?.pose, glow(segment), pixel);
+    frames.push(canvas);
+    progress(i);
+  }
+  return { frames, tag, plan };
 }
-

@@ -1,122 +1,66 @@
-// Procedural motions read from the prompt: each is a transform of the sprite as a function of the
-// phase (0..1 over the whole clip). Every motion repeats a whole number of times over the clip, so
-// phase 1 equals phase 0 and the animation loops without a jump.
-import type { SpriteTransform } from './transform.ts';
-import { firstMatch } from './words.ts';
+// The library of parametric motions the animate engine plays, by name. A motion is a pose as a
+// function of the cycle phase (pose.ts); the plan (engines/motionPlan.ts) says which motions play
+// over which frames, how fast, how big and to which side.
+import * as locomotion from './motionLocomotion.ts';
+import * as action from './motionAction.ts';
+import { IDENTITY } from './motionPose.ts';
+import type { Motion, MotionContext, Pose } from './motionPose.ts';
+import { lookupMotionWord } from './motionWords.ts';
+import { words } from './words.ts';
 
-export type MotionName = 'jump' | 'walk' | 'run' | 'spin' | 'attack' | 'shake' | 'float' | 'idle';
+export const MOTION_NAMES = [
+  'idle', 'walk', 'run', 'jump', 'attack', 'hit', 'die', 'spin', 'float', 'bounce', 'shake', 'pulse', 'wave', 'dash', 'cast',
+] as const;
 
-interface MotionWord {
-  name: MotionName;
-  words: readonly string[];
-  /** Frames one repeat takes at 12 fps (12 = one second). */
-  framesPerCycle: number;
+export type MotionName = (typeof MOTION_NAMES)[number];
+
+export const MOTIONS: Readonly<Record<MotionName, Motion>> = Object.freeze({
+  idle: locomotion.idle,
+  walk: locomotion.walk,
+  run: locomotion.run,
+  jump: locomotion.jump,
+  bounce: locomotion.bounce,
+  dash: locomotion.dash,
+  float: locomotion.float,
+  attack: action.attack,
+  hit: action.hit,
+  die: action.die,
+  spin: action.spin,
+  shake: action.shake,
+  pulse: action.pulse,
+  wave: action.wave,
+  cast: action.cast,
+});
+
+export function isMotionName(name: string): name is MotionName {
+  return (MOTION_NAMES as readonly string[]).includes(name);
 }
 
-const MOTION_WORDS: readonly MotionWord[] = [
-  { name: 'jump', words: ['jump', 'jumps', 'jumping', 'hop', 'hops', 'hopping', 'bounce', 'bounces', 'bouncing', 'leap', 'leaps', 'leaping'], framesPerCycle: 18 },
-  { name: 'run', words: ['run', 'runs', 'running', 'sprint', 'sprinting', 'dash', 'dashing', 'gallop'], framesPerCycle: 8 },
-  { name: 'walk', words: ['walk', 'walks', 'walking', 'step', 'steps', 'stroll', 'march', 'marching', 'move', 'moving'], framesPerCycle: 12 },
-  { name: 'spin', words: ['spin', 'spins', 'spinning', 'rotate', 'rotates', 'rotating', 'turn', 'turns', 'turning', 'twirl', 'flip'], framesPerCycle: 24 },
-  { name: 'attack', words: ['attack', 'attacks', 'attacking', 'slash', 'slashing', 'swing', 'swinging', 'punch', 'punching', 'strike', 'stab', 'kick', 'hit', 'hits', 'cast', 'casting'], framesPerCycle: 12 },
-  { name: 'shake', words: ['shake', 'shakes', 'shaking', 'hurt', 'damage', 'damaged', 'tremble', 'shiver', 'vibrate', 'stagger'], framesPerCycle: 12 },
-  { name: 'float', words: ['float', 'floats', 'floating', 'hover', 'hovering', 'fly', 'flies', 'flying', 'levitate', 'levitating', 'swim', 'swimming', 'bob', 'bobbing'], framesPerCycle: 24 },
-];
-
-const IDLE: MotionWord = { name: 'idle', words: [], framesPerCycle: 18 };
-
-/** The motion the text asks for (first motion word wins), else 'idle' (a gentle breathing). */
-export function motionFromText(text: string): MotionName {
-  return (firstMatch(text, MOTION_WORDS) ?? IDLE).name;
+/** The pose of motion `name` at cycle phase `u` (clamped to [0, 1]); the rest pose at u = 0. */
+export function motionPose(name: MotionName, u: number, ctx: MotionContext): Pose {
+  const phase = Math.min(1, Math.max(0, u));
+  if (phase === 0) return { ...IDENTITY };
+  return MOTIONS[name].at(phase, ctx);
 }
-
-/** The sprite's opaque box in its canvas: motions scale with it and anchor at its feet. */
-export interface SpriteBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** How many times `name` repeats over `frameCount` frames: whole, at least once. */
-export function motionCycles(name: MotionName, frameCount: number): number {
-  const entry = MOTION_WORDS.find((m) => m.name === name) ?? IDLE;
-  return Math.max(1, Math.round(frameCount / entry.framesPerCycle));
-}
-
-const TAU = Math.PI * 2;
 
 /**
- * The transform of motion `name` at `phase` (0..1 over the clip, repeated `cycles` times).
- * Phase 0 (and 1) is the identity. `amount` (0..1) tones the motion down toward the identity;
- * `wholePixels` rounds offsets and scaled sizes for pixel art.
+ * How many times a motion repeats over `frames` frames at `speed` (1 normal, > 1 faster): whole,
+ * at least once, so every segment ends on the rest pose. Motions that do not return play once.
  */
-export function motionAt(
-  name: MotionName,
-  phase: number,
-  cycles: number,
-  box: SpriteBox,
-  wholePixels: boolean,
-  amount = 1,
-): SpriteTransform {
-  const u = (phase * cycles) % 1;
-  const w = box.width;
-  const h = box.height;
-  let dx = 0, dy = 0, sx = 1, sy = 1;
-  switch (name) {
-    case 'jump': {
-      const hop = 4 * u * (1 - u); // parabola: up fast, hang, down fast
-      dy = -0.2 * h * hop;
-      sy = 1 + 0.06 * hop; // stretch in the air
-      sx = 1 - 0.04 * hop;
-      break;
-    }
-    case 'walk':
-    case 'run': {
-      const amp = name === 'run' ? 1.6 : 1;
-      dx = 0.08 * amp * w * Math.sin(TAU * u);
-      dy = -0.035 * amp * h * Math.abs(Math.sin(TAU * u)); // up on each step
-      break;
-    }
-    case 'spin': {
-      // Pseudo-3D turn: the width goes through zero and the sprite comes back mirrored.
-      const c = Math.cos(TAU * u);
-      sx = Math.sign(c || 1) * Math.max(0.06, Math.abs(c));
-      break;
-    }
-    case 'attack': {
-      // Wind up backwards over the first half, lunge forward over the second.
-      const s = -Math.sin(TAU * u);
-      dx = 0.12 * w * s * (u < 0.5 ? 0.3 : 1);
-      sx = 1 + 0.04 * Math.max(0, s) * (u < 0.5 ? 0 : 1);
-      break;
-    }
-    case 'shake':
-      dx = 0.04 * w * Math.sin(TAU * u * 4) * (1 - u);
-      break;
-    case 'float':
-      dy = -0.06 * h * (0.5 - 0.5 * Math.cos(TAU * u));
-      break;
-    case 'idle': {
-      const breath = 0.5 - 0.5 * Math.cos(TAU * u);
-      sy = 1 + 0.035 * breath;
-      sx = 1 - 0.012 * breath;
-      break;
-    }
+export function motionCycles(name: MotionName, frames: number, speed = 1): number {
+  const m = MOTIONS[name];
+  if (!m.returns) return 1;
+  return Math.max(1, Math.round((frames * speed) / m.framesPerCycle));
+}
+
+/**
+ * The first motion `text` names (synonyms and word forms included), else 'idle'. A quick reading
+ * for callers that want one name; the animate engine reads a whole plan (engines/motionPlan.ts).
+ */
+export function motionFromText(text: string): MotionName {
+  for (const w of words(text)) {
+    const hit = lookupMotionWord(w, true);
+    if (hit?.kind === 'motion') return hit.motion;
   }
-  if (amount !== 1) {
-    dx *= amount;
-    dy *= amount;
-    // A toned-down spin squashes without mirroring: a half-mirrored blend reads as a glitch.
-    sx = 1 + (Math.abs(sx) - 1) * amount;
-    sy = 1 + (sy - 1) * amount;
-  }
-  if (wholePixels) {
-    dx = Math.round(dx);
-    dy = Math.round(dy);
-    // Scale so the sprite's size changes by whole pixels (no half-pixel seams in pixel art).
-    sx = Math.sign(sx) * Math.max(1, Math.round(Math.abs(sx) * w)) / w;
-    sy = Math.max(1, Math.round(sy * h)) / h;
-  }
-  return { dx, dy, scaleX: sx, scaleY: sy, anchorX: box.x + w / 2, anchorY: box.y + h };
+  return 'idle';
 }

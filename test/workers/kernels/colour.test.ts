@@ -64,7 +64,7 @@ describe('words', () => {
   });
 
   it.each([
-    ['the knight jumps', 'jump'], ['Bounce!', 'jump'], ['walking forward', 'walk'], ['run fast', 'run'],
+    ['the knight jumps', 'jump'], ['Bounce!', 'bounce'], ['walking forward', 'walk'], ['run fast', 'run'],
     ['spin around', 'spin'], ['sword slash', 'attack'], ['a knight standing', 'idle'],
   ])('%s -> %s', (text, motion) => {
     expect(motionFromText(text)).toBe(motion);
