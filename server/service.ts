@@ -2,7 +2,7 @@
 // (with recovery), HTTP and the admin socket. main.ts calls it; end-to-end tests call it too.
 import { once } from 'node:events';
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createPool } from '../workers/pool.ts';
@@ -42,6 +42,10 @@ export async function startService(config: Config, log: (message: string) => voi
 
   const app = createApp({ config, store, pool, runner, log });
   const http: Server = app.listen(config.port, config.host);
+  let stopping = false;
+  http.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+  });
   await once(http, 'listening');
   const control = await startControl(store, config.dataDir);
   const { port } = http.address() as AddressInfo;
@@ -51,11 +55,16 @@ export async function startService(config: Config, log: (message: string) => voi
     url,
     store,
     async stop() {
+      // Clients that keep polling over keep-alive never leave their socket idle: answer each of them
+      // with Connection: close, and cut whatever is still open once the work is settled.
+      stopping = true;
       const closed = new Promise((resolve) => http.close(resolve));
       http.closeIdleConnections();
       control.close();
       await runner.stop(STOP_GRACE_MS);
+      const cut = setTimeout(() => http.closeAllConnections(), 2000);
       await closed;
+      clearTimeout(cut);
       await store.close();
       await pool.close();
       release();

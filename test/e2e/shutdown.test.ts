@@ -22,6 +22,11 @@ it('drains on SIGTERM while a client long-polls, and the job is done after a res
   const created = await fetch(`${server.url}/public/v1/sprite/make-sprite/v2`, { method: 'POST', headers: auth, body: form({ start_frame_image: image, text: 'spin', frame: '121', is_pixel: 'false' }) });
   const { job_id } = (await created.json()) as { job_id: string };
   const poll = fetch(`${server.url}/public/v1/job/${job_id}?wait=30`, { headers: auth });
+  // A second client that keeps polling over one keep-alive connection, as the batch CLI does.
+  let polling = true;
+  const poller = (async () => {
+    while (polling) await fetch(`${server.url}/public/v1/job/${job_id}?wait=1`, { headers: auth }).then((r) => r.arrayBuffer(), () => undefined);
+  })();
   await new Promise((r) => setTimeout(r, 100));
 
   const t = Date.now();
@@ -29,6 +34,8 @@ it('drains on SIGTERM while a client long-polls, and the job is done after a res
   const answer = await poll;
   expect(answer.status).toBe(200);
   expect(await server.exited).toBe(0);
+  polling = false;
+  await poller;
   expect(Date.now() - t).toBeLessThan(25_000);
 
   server = await startServerProcess(dataDir);
