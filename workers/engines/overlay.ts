@@ -1,109 +1,34 @@
-// The character overlay engine (character-overlay v1/v2), plain first version: the sheet is
-// scaled to the output size, then in every row the request names, each sprite is replaced by a
-// character image (cycling through them) fitted into that sprite's box, feet on its bottom.
-//
-// The sheet's grid is not given, so it is found with a simple heuristic:
-//   1. Background = the top-left pixel: transparent, or a flat colour.
-//   2. Rows = runs of pixel rows that are not all background (split at empty horizontal gutters);
-//      rows asked for past the last one found are skipped. With no gutter at all (one run), the
-//      sheet is instead cut into as many equal horizontal bands as the highest row asked for.
-//   3. Cells in a row = runs of non-empty pixel columns inside the row (vertical gutters). A band
-//      that is empty, or one run much wider than the band is tall (touching sprites), is cut into
-//      roughly square cells (band width / band height of them).
-//   4. A cell's sprite box = its non-background bounds (the whole cell if it is empty).
+// The character overlay engine (character-overlay v1/v2): in every row of a sprite sheet that the
+// request names, each pose is replaced by a character image fitted onto it (overlayFit.ts), in
+// the requested style; every other row is left as it was. The sheet's grid is found from its
+// content (kernels/gridDetect.ts). Pixel style is drawn at the sheet's own resolution and the
+// whole sheet then scaled by nearest neighbour, so the character's pixels are the sheet's pixels;
+// the other styles scale the sheet smoothly first and draw the characters at the output size.
 import type { RawImage } from '../types.ts';
 import type { RowEntry } from '../specs.ts';
-import { at, checkImage, checkInt } from '../kernels/check.ts';
-import { fillRect, pixelAt } from '../kernels/image.ts';
-import type { Rgba } from '../kernels/image.ts';
+import { checkImage } from '../kernels/check.ts';
+import { cloneImage, fillRect } from '../kernels/image.ts';
 import { resizeTo } from '../kernels/resize.ts';
-import type { ResizeMode } from '../kernels/resize.ts';
-import { crop, drawOnto, opaqueBounds } from '../kernels/compose.ts';
+import { drawOnto } from '../kernels/compose.ts';
+import { detectGrid, spriteMask } from '../kernels/gridDetect.ts';
+import { locatePose } from '../kernels/cellPose.ts';
+import type { CellPose } from '../kernels/cellPose.ts';
+import { fitCharacter, pickCharacter, prepareCharacter } from './overlayFit.ts';
+import type { OverlayStyle } from './overlayFit.ts';
 
 export interface OverlayInput {
   sheet: RawImage;
   characters: RawImage[];
   rows: RowEntry[];
-  style?: 'pixel' | 'cartoon' | 'sd' | 'quater_view';
+  style?: OverlayStyle;
   output: { longestSide: number } | { scale: number };
 }
 
 // 4K (v1) is 4096 on the longest side; pro (v2) doubles a sheet of up to 4096. Past 8192 the one
 // RGBA buffer alone would pass 256 MB.
 const MAX_OUTPUT_SIDE = 8192;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Tells background pixels from sprite pixels: transparent, or within a few levels of a flat colour. */
-function isBackground(bg: Rgba): (d: Uint8Array, i: number) => boolean {
-  if (bg.a < 16) return (d, i) => at(d, i + 3) < 16;
-  return (d, i) =>
-    Math.abs(at(d, i) - bg.r) + Math.abs(at(d, i + 1) - bg.g) + Math.abs(at(d, i + 2) - bg.b) < 24 && at(d, i + 3) > 200;
-}
-
-/** Runs of indices in [from, to) where `busy` is true. */
-function runs(from: number, to: number, busy: (k: number) => boolean): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  let start = -1;
-  for (let k = from; k <= to; k++) {
-    const b = k < to && busy(k);
-    if (b && start < 0) start = k;
-    if (!b && start >= 0) {
-      out.push({ start, end: k });
-      start = -1;
-    }
-  }
-  return out;
-}
-
-/** The cells (sprite boxes) of each row of `sheet`, in sheet coordinates; see the file comment. */
-export function findCells(sheet: RawImage, rowsWanted: number): Box[][] {
-  checkImage(sheet, 'sprite sheet');
-  checkInt(rowsWanted, 1, sheet.height, 'highest row');
-  const { width, height, data } = sheet;
-  const empty = isBackground(pixelAt(sheet, 0, 0));
-  const lineBusy = (y0: number, y1: number, x: number): boolean => {
-    for (let y = y0; y < y1; y++) if (!empty(data, (y * width + x) * 4)) return true;
-    return false;
-  };
-  const rowBusy = (y: number, x0 = 0, x1 = width): boolean => {
-    for (let x = x0; x < x1; x++) if (!empty(data, (y * width + x) * 4)) return true;
-    return false;
-  };
-  let bands = runs(0, height, (y) => rowBusy(y));
-  // Gutters found: they are the rows (a row number past them names nothing). None: equal bands.
-  if (bands.length <= 1 && rowsWanted > 1) {
-    bands = Array.from({ length: rowsWanted }, (_, r) => ({
-      start: Math.round((r * height) / rowsWanted),
-      end: Math.round(((r + 1) * height) / rowsWanted),
-    }));
-  }
-  return bands.map(({ start: y0, end: y1 }) => {
-    let cols = runs(0, width, (x) => lineBusy(y0, y1, x));
-    const one = cols[0];
-    // No gutter, and what is there is much wider than tall: sprites touch; cut square-ish cells.
-    if (cols.length === 0 || (cols.length === 1 && one && one.end - one.start > 1.5 * (y1 - y0))) {
-      const n = Math.max(1, Math.round(width / Math.max(1, y1 - y0)));
-      cols = Array.from({ length: n }, (_, c) => ({ start: Math.round((c * width) / n), end: Math.round(((c + 1) * width) / n) }));
-    }
-    return cols.map(({ start: x0, end: x1 }) => {
-      // Tighten to the sprite inside the cell; an empty cell keeps its whole area.
-      const ys = runs(y0, y1, (y) => rowBusy(y, x0, x1));
-      const xs = runs(x0, x1, (x) => lineBusy(y0, y1, x));
-      if (ys.length === 0 || xs.length === 0) return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-      const top = (ys[0] as { start: number }).start;
-      const bottom = (ys[ys.length - 1] as { end: number }).end;
-      const left = (xs[0] as { start: number }).start;
-      const right = (xs[xs.length - 1] as { end: number }).end;
-      return { x: left, y: top, width: right - left, height: bottom - top };
-    });
-  });
-}
+// The API takes 1 to 4 characters; more would only cost time.
+const MAX_CHARACTERS = 4;
 
 /** Output scale factor for the sheet, from v1's longest side or v2's multiplier. */
 export function overlayScale(sheet: RawImage, output: OverlayInput['output']): number {
@@ -113,50 +38,54 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
   return capped;
 }
 
-export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
-  checkImage(input.sheet, 'sprite sheet');
-  if (input.characters.length === 0) throw new RangeError('Expected 1 to 4 character images but received 0');
-  input.characters.forEach((c, i) => checkImage(c, `character image ${i + 1}`));
-  const mode: ResizeMode = input.style === 'pixel' ? 'nearest' : 'smooth';
-  const scale = overlayScale(input.sheet, input.output);
-  const outW = Math.max(1, Math.round(input.sheet.width * scale));
-  const outH = Math.max(1, Math.round(input.sheet.height * scale));
-  const out = resizeTo(input.sheet, outW, outH, mode);
-  const wanted = [...new Set(input.rows.map((r) => r.row))].filter((r) => Number.isInteger(r) && r >= 1);
-  if (wanted.length === 0) return out;
-  const maxRow = Math.min(Math.max(...wanted), input.sheet.height);
-  const cells = findCells(input.sheet, maxRow);
-  // Characters trimmed to their opaque box, so "feet on the bottom" means their real feet.
-  const chars = input.characters.map((c) => {
-    const b = opaqueBounds(c, 8);
-    return b ? crop(c, b.x, b.y, b.width, b.height) : c;
-  });
-  const bg = pixelAt(out, 0, 0);
-  const clear = bg.a < 16 ? { r: 0, g: 0, b: 0, a: 0 } : bg;
-  let done = 0;
-  for (const row of wanted) {
-    const boxes = cells[row - 1];
-    if (!boxes) continue; // a row the sheet does not have: nothing to replace
-    boxes.forEach((box, j) => {
-      const ch = chars[j % chars.length] as RawImage;
-      // The sprite's box in output pixels, padded by a pixel for the resize's soft edge.
-      const x0 = Math.max(0, Math.floor(box.x * scale) - 1);
-      const y0 = Math.max(0, Math.floor(box.y * scale) - 1);
-      const x1 = Math.min(outW, Math.ceil((box.x + box.width) * scale) + 1);
-      const y1 = Math.min(outH, Math.ceil((box.y + box.height) * scale) + 1);
-      fillRect(out, x0, y0, x1 - x0, y1 - y0, clear);
-      const bw = box.width * scale;
-      const bh = box.height * scale;
-      const k = Math.min(bw / ch.width, bh / ch.height);
-      const w = Math.max(1, Math.round(ch.width * k));
-      const h = Math.max(1, Math.round(ch.height * k));
-      const fitted = resizeTo(ch, w, h, mode);
-      const left = Math.round(box.x * scale + (bw - w) / 2);
-      const top = Math.round((box.y + box.height) * scale) - h;
-      drawOnto(out, fitted, left, top);
-    });
-    onProgress?.(++done / wanted.length);
-  }
-  return out;
-}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
+export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
+  const { sheet, style } = input;
+  checkImage(sheet, 'sprite sheet');
+  if (input.characters.length < 1 || input.characters.length > MAX_CHARACTERS) {
+    throw new RangeError(`Expected 1 to ${MAX_CHARACTERS} character images but received ${input.characters.length}`);
+  }
+  input.characters.forEach((c, i) => checkImage(c, `character image ${i + 1}`));
+  const scale = overlayScale(sheet, input.output);
+  const outW = Math.max(1, Math.round(sheet.width * scale));
+  const outH = Math.max(1, Math.round(sheet.height * scale));
+  const pixel = style === 'pixel';
+  const k = pixel ? 1 : scale;
+  const canvas = pixel ? cloneImage(sheet) : resizeTo(sheet, outW, outH, 'smooth');
+  // The named rows, first mention of each, in the order given.
+  const seen = new Set<number>();
+  const named = input.rows.filter((r) => Number.isInteger(r.row) && r.row >= 1 && !seen.has(r.row) && seen.add(r.row));
+  if (named.length > 0) {
+    const grid = detectGrid(sheet, Math.min(sheet.height, Math.max(...named.map((r) => r.row))));
+    const mask = spriteMask(sheet, grid.background);
+    const characters = input.characters.map((c) => prepareCharacter(c, style));
+    const bg = grid.background;
+    const clear = bg.kind === 'flat' ? bg.color : { r: 0, g: 0, b: 0, a: 0 };
+    named.forEach((entry, order) => {
+      const cells = grid.cells[entry.row - 1];
+      if (!cells) return; // a row the sheet does not have: nothing to replace
+      const ch = characters[pickCharacter(entry, order, characters)] as (typeof characters)[number];
+      const poses = cells.map((cell) => (bg.kind === 'none' ? { box: cell, cx: cell.x + cell.width / 2, lean: 0 } : locatePose(mask, sheet.width, cell)));
+      const found = poses.filter((p): p is CellPose => p !== null);
+      const rowHeight = median(found.map((p) => p.box.height));
+      // The old poses go first (their whole cells back to the background: the cells partition
+      // the row), then the characters are drawn, so one reaching past its cell is not cut.
+      if (bg.kind !== 'none') {
+        cells.forEach((cell, j) => {
+          if (!poses[j]) return; // an empty cell stays as it is
+          const x0 = Math.round(cell.x * k), y0 = Math.round(cell.y * k);
+          fillRect(canvas, x0, y0, Math.round((cell.x + cell.width) * k) - x0, Math.round((cell.y + cell.height) * k) - y0, clear);
+        });
+      }
+      cells.forEach((cell, j) => {
+        const pose = poses[j];
+        if (!pose) return;
+        const placed = fitCharacter(ch, pose, k, rowHeight, cell.width, style);
+        drawOnto(canvas, placed.image, placed.left, placed.top);
+      });
+      onProgress?.((order + 1) / named.length);
+    });
+  }
+  return pixel && (outW !== sheet.width || outH !== sheet.height) ? resizeTo(canvas, outW, outH, 'nearest') : canvas;
+}

@@ -1,14 +1,20 @@
 // The restyle engine (zenith/pulsar video_restyle): the source animation retimed to the output's
-// frame count and recoloured. A first, plain version: the colour comes from the reference image's
-// average colour, else from a colour/material word of the text, else a mild seeded tint.
+// frame count, its subject tracked frame by frame, optionally replaced by a reference image, and
+// recoloured by the material and colour words of the text (restylePlan.ts) as a luma ramp.
+// Each source frame is worked once however often the retiming shows it.
 import type { Animation, RawImage } from '../types.ts';
 import { MAX_FRAME_SIDE } from '../limits.ts';
-import { checkInt, checkSameSize } from '../kernels/check.ts';
-import type { Rgba } from '../kernels/image.ts';
+import { checkImage, checkInt, checkSameSize } from '../kernels/check.ts';
 import { fitSize, resizeTo } from '../kernels/resize.ts';
-import { averageColor, hsl, recolor } from '../kernels/recolor.ts';
-import { colorWord } from '../kernels/words.ts';
-import { createRandom } from '../kernels/random.ts';
+import { lumaLevels } from '../kernels/luminanceMap.ts';
+import type { Levels } from '../kernels/luminanceMap.ts';
+import { grainTexture } from '../kernels/texture.ts';
+import { detectBackground, trackSubject } from '../kernels/track.ts';
+import { readRestyle } from './restylePlan.ts';
+import type { RestylePlan } from './restylePlan.ts';
+import { applyMaterial } from './restyleMaterial.ts';
+import type { FrameSubject, MaterialContext } from './restyleMaterial.ts';
+import { prepareReference, replaceSubject, restOf } from './restyleReference.ts';
 
 export interface RestyleInput {
   source: Animation;
@@ -21,11 +27,16 @@ export interface RestyleInput {
 export interface RestyleResult {
   frames: RawImage[];
   tag: 'restyle';
+  /** How the text was read; written to sheet.json as meta.plan. */
+  plan: RestylePlan;
 }
 
+const GRAIN_TILE = 64;
+
 /**
- * Which source frame shows at each of `count` evenly spaced times over the source's length,
- * honouring its delays (a frame held for 300 ms is picked about three times as often as one of 100).
+ * Which source frame shows at each of `count` evenly spaced times over the source's length:
+ * output frame i shows the source frame visible at time i x total / count, honouring the delays
+ * (a frame held for 300 ms is picked about three times as often as one of 100).
  */
 export function resampleIndices(delaysMs: readonly number[], count: number): number[] {
   checkInt(count, 1, 1024, 'frames');
@@ -47,37 +58,68 @@ export function resampleIndices(delaysMs: readonly number[], count: number): num
   return out;
 }
 
-/** The tint of the restyle and how strong it is. */
-export function restyleTint(text: string, reference: RawImage | undefined, seed: string): { color: Rgba; strength: number } {
-  // The reference replaces the subject (api.md): it outranks the words.
-  if (reference) return { color: averageColor(reference), strength: 0.7 };
-  const word = colorWord(text);
-  if (word) return { color: word.color, strength: word.strength };
-  const rng = createRandom(seed, 'restyle-tint');
-  return { color: hsl(rng.range(0, 360), 0.6, 0.5), strength: 0.25 };
-}
-
 export function restyle(input: RestyleInput, onProgress?: (fraction: number) => void): RestyleResult {
   const { source } = input;
   checkSameSize(source.frames, 'source frames');
   if (source.delaysMs.length !== source.frames.length) {
     throw new RangeError(`Expected ${source.frames.length} source delays but received ${source.delaysMs.length}`);
   }
+  if (input.reference) checkImage(input.reference, 'reference image');
   const first = source.frames[0] as RawImage;
   const size = fitSize(first.width, first.height, MAX_FRAME_SIDE, MAX_FRAME_SIDE);
-  const tint = restyleTint(input.text, input.reference, input.seed);
   const indices = resampleIndices(source.delaysMs, input.frames);
-  // Each source frame is resized and recoloured once, however often it is shown.
-  const done = new Map<number, RawImage>();
-  const frames = indices.map((k, i) => {
-    let frame = done.get(k);
-    if (!frame) {
-      const src = source.frames[k] as RawImage;
-      frame = recolor(resizeTo(src, size.width, size.height, 'smooth'), tint.color, tint.strength);
-      done.set(k, frame);
-    }
-    onProgress?.((i + 1) / indices.length);
-    return frame;
+  const recipe = readRestyle(input.text, input.reference !== undefined, input.seed);
+
+  // The source frames shown, at the output size, and their subjects.
+  const used = [...new Set(indices)].sort((a, b) => a - b);
+  const frames = used.map((k) => {
+    const f = source.frames[k] as RawImage;
+    // Frames are never written to, so one that already has the output size is used as it is.
+    return f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
   });
-  return { frames, tag: 'restyle' };
+  const bg = detectBackground(frames[0] as RawImage);
+  const track = trackSubject(frames, bg);
+  const rest = restOf(track, size);
+  onProgress?.(0.2);
+
+  // With a reference, it replaces the subject first; the material then applies to the reference.
+  let subjects: FrameSubject[];
+  let staged = frames;
+  let levels: Levels | undefined;
+  if (input.reference) {
+    const ref = prepareReference(input.reference);
+    const replaced = frames.map((f, n) => replaceSubject(f, track[n] as (typeof track)[number], bg, ref, rest));
+    staged = replaced.map((r) => r.frame);
+    subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
+    levels = lumaLevels([ref.image]);
+  } else {
+    const flat = bg.kind === 'flat';
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, background: flat ? bg.color : undefined }));
+    levels = lumaLevels(frames, flat ? track.map((t) => t.mask) : undefined);
+  }
+  const material = recipe.material;
+  const surface = material?.grain ?? material?.flow;
+  const ctx: MaterialContext = {
+    recipe,
+    levels,
+    grain: surface ? grainTexture(surface.kind, GRAIN_TILE, surface.amplitude, input.seed) : undefined,
+    grainSize: GRAIN_TILE,
+    restSize: Math.min(rest.width, rest.height),
+  };
+  // A flowing material changes every output frame; anything else is worked once per source frame.
+  if (material?.flow) {
+    const slot = new Map(used.map((k, n) => [k, n]));
+    const out = indices.map((k, i) => {
+      const n = slot.get(k) as number;
+      onProgress?.(0.2 + (0.8 * (i + 1)) / indices.length);
+      return applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, i / indices.length);
+    });
+    return { frames: out, tag: 'restyle', plan: recipe.plan };
+  }
+  const done = new Map<number, RawImage>();
+  used.forEach((k, n) => {
+    done.set(k, applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx));
+    onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
+  });
+  return { frames: indices.map((k) => done.get(k) as RawImage), tag: 'restyle', plan: recipe.plan };
 }

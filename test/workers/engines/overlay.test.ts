@@ -1,43 +1,131 @@
+// Character overlay: named rows get the character on every pose (feet on the baseline, centred,
+// no taller than the pose), unnamed rows stay byte for byte, styles keep their promises (pixel:
+// binary alpha and the character's palette), output sizes follow v1 and v2, characters are picked
+// by row words.
 import { describe, expect, it } from 'vitest';
-import { findCells, overlayScale } from '../../../workers/engines/overlay.ts';
-import { createImage, fillRect } from '../../../workers/kernels/image.ts';
+import { overlay, overlayScale } from '../../../workers/engines/overlay.ts';
+import { pickCharacter, prepareCharacter } from '../../../workers/engines/overlayFit.ts';
+import { createImage } from '../../../workers/kernels/image.ts';
+import { resizeTo } from '../../../workers/kernels/resize.ts';
+import { detectGrid, spriteMask } from '../../../workers/kernels/gridDetect.ts';
+import { locatePose } from '../../../workers/kernels/cellPose.ts';
+import { imagePalette } from '../../../workers/kernels/quantize.ts';
+import { packColor } from '../../../workers/kernels/palette.ts';
+import type { RawImage } from '../../../workers/types.ts';
+import { hero, pixelKnight, pixelSlime, poseSheet } from '../../fixtures/sprites.ts';
 
-const sprite = { r: 200, g: 10, b: 10, a: 255 };
+const STYLES = [undefined, 'pixel', 'cartoon', 'sd', 'quater_view'] as const;
+const CHARACTERS: [string, () => RawImage][] = [['knight', pixelKnight], ['hero', () => hero(48)]];
+const CASES = STYLES.flatMap((style) => CHARACTERS.map(([name, make]) => [style ?? 'none', name, style, make] as const));
 
-describe('findCells', () => {
-  it('splits rows and cells at transparent gutters, tight to each sprite', () => {
-    const sheet = createImage(100, 60);
-    fillRect(sheet, 5, 5, 10, 20, sprite);
-    fillRect(sheet, 40, 8, 12, 17, sprite);
-    fillRect(sheet, 5, 35, 30, 20, sprite);
-    expect(findCells(sheet, 2)).toEqual([
-      [{ x: 5, y: 5, width: 10, height: 20 }, { x: 40, y: 8, width: 12, height: 17 }],
-      [{ x: 5, y: 35, width: 30, height: 20 }],
-    ]);
+const rowBytes = (img: RawImage, y0: number, y1: number): Buffer => Buffer.from(img.data.subarray(y0 * img.width * 4, y1 * img.width * 4));
+
+/** Box (alpha >= 128) and mass centroid x of the region x0..x1, y0..y1. */
+function region(img: RawImage, x0: number, y0: number, x1: number, y1: number) {
+  let top = Infinity, bottom = -1, sx = 0, n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    const a = img.data[(y * img.width + x) * 4 + 3] ?? 0;
+    sx += (x + 0.5) * a;
+    n += a;
+    if (a < 128) continue;
+    top = Math.min(top, y);
+    bottom = y + 1;
+  }
+  return { top, bottom, cx: n ? sx / n : NaN };
+}
+
+describe('overlay', () => {
+  const sheet = poseSheet(4, 3, 48);
+  const grid = detectGrid(sheet);
+  const mask = spriteMask(sheet, grid.background);
+  const poses = (grid.cells[1] ?? []).map((c) => locatePose(mask, sheet.width, c));
+
+  it.each(CASES)('style %s, %s: unnamed rows byte-identical; feet on each pose\'s baseline', (_s, _c, style, make) => {
+    const out = overlay({ sheet, characters: [make()], rows: [{ row: 2, title: 'walk', description: '' }], style, output: { scale: 1 } });
+    expect([out.width, out.height]).toEqual([192, 144]);
+    expect(rowBytes(out, 0, 48).equals(rowBytes(sheet, 0, 48))).toBe(true);
+    expect(rowBytes(out, 96, 144).equals(rowBytes(sheet, 96, 144))).toBe(true);
+    expect(rowBytes(out, 48, 96).equals(rowBytes(sheet, 48, 96))).toBe(false);
+    poses.forEach((pose, c) => {
+      if (!pose) throw new Error('pose sheet cell without a pose');
+      const got = region(out, c * 48, 48, c * 48 + 48, 96);
+      expect(Math.abs(got.bottom - (pose.box.y + pose.box.height))).toBeLessThanOrEqual(1);
+      expect(got.top).toBeGreaterThanOrEqual(pose.box.y - 1);
+      expect(Math.abs(got.cx - pose.cx)).toBeLessThanOrEqual(2);
+    });
   });
 
-  it('works on a flat coloured background', () => {
-    const sheet = createImage(60, 40, { r: 255, g: 0, b: 255, a: 255 });
-    fillRect(sheet, 5, 5, 10, 10, sprite);
-    fillRect(sheet, 35, 5, 10, 10, sprite);
-    fillRect(sheet, 5, 25, 10, 10, sprite);
-    expect(findCells(sheet, 2)[0]).toEqual([{ x: 5, y: 5, width: 10, height: 10 }, { x: 35, y: 5, width: 10, height: 10 }]);
+  it.each(CHARACTERS)('pixel style (%s): binary alpha and only the character\'s palette in the named row', (_name, make) => {
+    const character = make();
+    const out = overlay({ sheet, characters: [character], rows: [{ row: 2, title: '', description: '' }], style: 'pixel', output: { scale: 2 } });
+    const palette = new Set(imagePalette(character, 16));
+    for (let y = 96; y < 192; y++) for (let x = 0; x < out.width; x++) {
+      const i = (y * out.width + x) * 4;
+      const a = out.data[i + 3] ?? 0;
+      expect(a === 0 || a === 255).toBe(true);
+      if (a === 255) expect(palette.has(packColor(out.data[i] ?? 0, out.data[i + 1] ?? 0, out.data[i + 2] ?? 0, 255))).toBe(true);
+    }
   });
 
-  it('skips rows past the gutters found', () => {
-    const sheet = createImage(40, 40);
-    fillRect(sheet, 5, 5, 10, 10, sprite);
-    fillRect(sheet, 5, 25, 10, 10, sprite);
-    expect(findCells(sheet, 5)).toHaveLength(2);
+  it.each([
+    [{ longestSide: 1024 }, 1024, 768, 'smooth'],
+    [{ longestSide: 2048 }, 2048, 1536, 'smooth'],
+    [{ scale: 2 }, 384, 288, 'smooth'],
+    [{ scale: 2 }, 384, 288, 'pixel'],
+  ] as const)('output %o: %ix%i, unnamed rows as the scaled sheet (%s)', (output, w, h, kind) => {
+    const style = kind === 'pixel' ? 'pixel' : undefined;
+    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 3, title: '', description: '' }], style, output });
+    expect([out.width, out.height]).toEqual([w, h]);
+    const scaled = resizeTo(sheet, w, h, kind === 'pixel' ? 'nearest' : 'smooth');
+    expect(rowBytes(out, 0, Math.floor((h * 2) / 3) - 2).equals(rowBytes(scaled, 0, Math.floor((h * 2) / 3) - 2))).toBe(true);
   });
 
-  it('falls back to equal bands when there is no gutter to split at', () => {
-    const sheet = createImage(40, 40);
-    fillRect(sheet, 0, 0, 40, 40, sprite); // no gutters at all
-    const cells = findCells(sheet, 4);
-    expect(cells).toHaveLength(4);
-    expect(cells[1]?.[0]).toEqual({ x: 0, y: 10, width: 10, height: 10 });
-    expect(cells[1]).toHaveLength(4);
+  it('on a flat-colour sheet the old pose is painted over with the background colour', () => {
+    const flat = poseSheet(4, 2, 48);
+    for (let i = 0; i < flat.data.length; i += 4) if (flat.data[i + 3] === 0) flat.data.set([255, 0, 255, 255], i);
+    const out = overlay({ sheet: flat, characters: [pixelSlime()], rows: [{ row: 1, title: '', description: '' }], output: { scale: 1 } });
+    let magenta = 0, transparent = 0;
+    for (let i = 0; i < 48 * out.width * 4; i += 4) {
+      if (out.data[i + 3] === 0) transparent++;
+      if (out.data[i] === 255 && out.data[i + 1] === 0 && out.data[i + 2] === 255) magenta++;
+    }
+    expect(transparent).toBe(0);
+    expect(magenta).toBeGreaterThan(48 * out.width * 0.3);
+  });
+
+  it('keys out an opaque character\'s flat background', () => {
+    const knight = pixelKnight();
+    for (let i = 0; i < knight.data.length; i += 4) if (knight.data[i + 3] === 0) knight.data.set([255, 255, 255, 255], i);
+    const out = overlay({ sheet, characters: [knight], rows: [{ row: 2, title: '', description: '' }], output: { scale: 1 } });
+    let white = 0;
+    for (let i = 48 * out.width * 4; i < 96 * out.width * 4; i += 4) if (out.data[i] === 255 && out.data[i + 1] === 255 && out.data[i + 2] === 255) white++;
+    expect(white).toBe(0);
+  });
+
+  it('ignores rows the sheet does not have, and with no rows gives the scaled sheet', () => {
+    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 9, title: '', description: '' }], output: { scale: 1 } });
+    expect(Buffer.from(out.data).equals(Buffer.from(sheet.data))).toBe(true);
+    expect(() => overlay({ sheet, characters: [], rows: [], output: { scale: 1 } })).toThrow(/1 to 4 character images/);
+  });
+});
+
+describe('pickCharacter', () => {
+  const chars = [pixelKnight(), pixelSlime(), hero(48)].map((c) => prepareCharacter(c, undefined));
+  it.each([
+    ['plain rows take turns', 'walk', '', 4, 1],
+    ['a number', 'run', 'use character 3', 0, 2],
+    ['a #', '#2 jump', '', 0, 1],
+    ['an ordinal', 'idle', 'the second one', 0, 1],
+    ['a colour word', 'green blob bouncing', '', 0, 1],
+    ['another colour word', 'walk', 'in a blue tunic', 0, 2],
+    ['a grey', 'silver', 'steel grey knight', 1, 0],
+    ['a number out of range falls through', 'character 7', '', 2, 2],
+  ])('%s', (_name, title, description, order, want) => {
+    expect(pickCharacter({ row: 1, title, description }, order, chars)).toBe(want);
+  });
+
+  it('one character is always picked', () => {
+    expect(pickCharacter({ row: 1, title: 'second', description: '' }, 3, chars.slice(0, 1))).toBe(0);
   });
 });
 

@@ -1,0 +1,63 @@
+// Distance to a silhouette's edge, for outlines (outside) and edge glows (inside). A two-pass
+// chamfer transform (weights 3 and 4, about 8% off true Euclidean at worst): O(pixels), no sqrt.
+// Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
+// type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
+import { checkInt } from './check.ts';
+
+/**
+ * For every pixel, the distance in pixels to the nearest pixel where `feature` is non-zero
+ * (0 on feature pixels), capped at `cap`. Outside the image counts as no feature.
+ */
+export function chamferDistance(feature: Uint8Array, width: number, height: number, cap = 64): Float32Array {
+  checkInt(width, 1, 1 << 15, 'width');
+  checkInt(height, 1, 1 << 15, 'height');
+  if (feature.length !== width * height) throw new RangeError(`Expected ${width * height} mask entries but received ${feature.length}`);
+  const big = cap * 3 + 4;
+  // One pixel of padding all round (never a feature), so the passes need no bounds checks.
+  const pw = width + 2;
+  const d = new Int32Array(pw * (height + 2)).fill(big);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (feature[y * width + x]!) d[(y + 1) * pw + x + 1] = 0;
+  // Forward pass: neighbours above and to the left.
+  for (let y = 1; y <= height; y++) {
+    for (let p = y * pw + 1, end = p + width; p < end; p++) {
+      let v = d[p]!;
+      if (v === 0) continue;
+      const a = d[p - 1]! + 3, b = d[p - pw]! + 3, c = d[p - pw - 1]! + 4, e = d[p - pw + 1]! + 4;
+      if (a < v) v = a;
+      if (b < v) v = b;
+      if (c < v) v = c;
+      if (e < v) v = e;
+      d[p] = v;
+    }
+  }
+  // Backward pass: below and to the right.
+  for (let y = height; y >= 1; y--) {
+    for (let p = y * pw + width, end = y * pw; p > end; p--) {
+      let v = d[p]!;
+      if (v === 0) continue;
+      const a = d[p + 1]! + 3, b = d[p + pw]! + 3, c = d[p + pw + 1]! + 4, e = d[p + pw - 1]! + 4;
+      if (a < v) v = a;
+      if (b < v) v = b;
+      if (c < v) v = c;
+      if (e < v) v = e;
+      d[p] = v;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = Math.min(cap, d[(y + 1) * pw + x + 1]! / 3);
+  return out;
+}
+
+/** 1 where `alpha` (one byte per pixel, or every 4th byte of RGBA when `stride` is 4) is >= threshold. */
+export function binaryMask(alpha: Uint8Array, count: number, threshold = 128, stride = 1, offset = 0): Uint8Array {
+  const out = new Uint8Array(count);
+  for (let p = 0; p < count; p++) out[p] = alpha[p * stride + offset]! >= threshold ? 1 : 0;
+  return out;
+}
+
+/** The complement of a 0/1 mask. */
+export function invertMask(mask: Uint8Array): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) out[p] = mask[p]! ? 0 : 1;
+  return out;
+}
