@@ -19,10 +19,12 @@ for (const file of (await readdir(PRESETS)).filter((f) => f.endsWith('.ts')).sor
   presets.push(...mod.presets.filter((p) => !only || p.name.includes(only)));
 }
 
-await rm(OUT, { recursive: true, force: true });
+await mkdir(OUT, { recursive: true });
 const rows: { preset: Preset; files: string[]; ms: number }[] = [];
 for (const preset of presets) {
   const dir = join(OUT, preset.name);
+  // Only this preset's folder is renewed: a filtered run leaves the others' results in place.
+  await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'in'), { recursive: true });
   const spec = await preset.build(join(dir, 'in'));
   const t = performance.now();
