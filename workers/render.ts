@@ -12,6 +12,8 @@ import { assembleSheet } from './kernels/sheet.ts';
 import type { Sheet } from './kernels/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
 import { buildSheetJson } from './kernels/aseprite.ts';
+import { godotSpriteFrames } from './kernels/godotSpriteFrames.ts';
+import { phaserPack } from './kernels/phaserPack.ts';
 import { parseHexColor } from './kernels/image.ts';
 import { fitWithin } from './kernels/resize.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
@@ -108,7 +110,7 @@ async function writeAnimation(frames: RawImage[], tag: string, layout: Animation
   const files: [string, Uint8Array | string][] = [
     [SHEET_PNG, sheetPng as Uint8Array],
     [ANIM_GIF, gif],
-    [SHEET_JSON, sheetJson(sheet, delaysCs, tag, extraMeta)],
+    ...sheetFiles(sheet, delaysCs, tag, req, { loop: true, extraMeta }),
     ...framePngs.map((png, i): [string, Uint8Array] => [framePngName(i), png]),
   ];
   await Promise.all(files.map(([name, bytes]) => writeFile(join(req.outDir, name), bytes)));
@@ -116,17 +118,35 @@ async function writeAnimation(frames: RawImage[], tag: string, layout: Animation
   return { files: names, metadata: SHEET_JSON };
 }
 
-function sheetJson(sheet: Sheet, delaysCs: readonly number[], tag: string, extraMeta?: Record<string, unknown>): string {
+export const SPRITE_FRAMES_TRES = 'sprite_frames.tres';
+export const PACK_JSON = 'pack.json';
+
+/**
+ * sheet.json (Aseprite-style, for Phaser and importers) and the engine-ready exports beside it:
+ * sprite_frames.tres (a Godot 4 SpriteFrames over sheet.png) and pack.json (a Phaser asset pack),
+ * listed in sheet.json's `meta.exports` so a client finds them from metadata_url alone.
+ */
+function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: RenderRequest, options: { loop: boolean; extraMeta?: Record<string, unknown> }): [string, string][] {
+  const durationsMs = delaysCs.map((cs) => cs * 10);
+  const exports = { godot: SPRITE_FRAMES_TRES, phaser: PACK_JSON };
   const json = buildSheetJson({
     rects: sheet.rects,
-    durationsMs: delaysCs.map((cs) => cs * 10),
+    durationsMs,
     sheetWidth: sheet.image.width,
     sheetHeight: sheet.image.height,
     tag,
     image: SHEET_PNG,
-    extraMeta,
+    extraMeta: { ...options.extraMeta, exports },
   });
-  return `${JSON.stringify(json, null, 2)}\n`;
+  const tres = godotSpriteFrames({ sheet: SHEET_PNG, width: sheet.image.width, height: sheet.image.height, rects: sheet.rects, durationsMs, animation: tag, loop: options.loop });
+  // Keyed by the inputs' digest: different sprites never collide in a game's caches, and the same
+  // inputs still give the same bytes.
+  const pack = phaserPack({ key: `spritekiln-${req.seed.slice(0, 16)}`, sheet: SHEET_PNG, json: SHEET_JSON });
+  return [
+    [SHEET_JSON, `${JSON.stringify(json, null, 2)}\n`],
+    [SPRITE_FRAMES_TRES, tres],
+    [PACK_JSON, `${JSON.stringify(pack, null, 2)}\n`],
+  ];
 }
 
 async function renderEffect(spec: EffectSpec, req: RenderRequest): Promise<RenderOutput> {
@@ -148,7 +168,7 @@ async function renderEffect(spec: EffectSpec, req: RenderRequest): Promise<Rende
   await Promise.all([
     writeFile(join(req.outDir, SHEET_PNG), png),
     writeFile(join(req.outDir, SHEET_TRANSPARENT_PNG), transparentPng),
-    writeFile(join(req.outDir, SHEET_JSON), sheetJson(sheet, delaysCs, tag, meta)),
+    ...sheetFiles(sheet, delaysCs, tag, req, { loop: !plan.oneShot, extraMeta: meta }).map(([name, text]) => writeFile(join(req.outDir, name), text)),
   ]);
   return { files: [SHEET_PNG, SHEET_TRANSPARENT_PNG], metadata: SHEET_JSON };
 }

@@ -61,7 +61,7 @@ describe('crash and restart', () => {
     const jobs = await waitAll(server, key, ids);
     expect(jobs.map((j) => j.status)).toEqual(ids.map(() => 'Succeed'));
     expect(await credits(server, key)).toBe(start - 8 * 25);
-    for (const id of ids) expect((await readdir(join(dataDir, 'results', id))).sort()).toEqual(['anim.gif', 'sheet.json', 'sheet.png']);
+    for (const id of ids) expect((await readdir(join(dataDir, 'results', id))).sort()).toEqual(['anim.gif', 'pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres']);
     const listed = (await cli(dataDir, 'jobs', 'list')).split('\n').filter((l) => ids.some((id) => l.startsWith(id)));
     expect(listed).toHaveLength(8);
     expect(await readdir(join(dataDir, 'inputs'))).toEqual([]);

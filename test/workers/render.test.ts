@@ -101,7 +101,7 @@ describe('render: animate', () => {
   ])('%s: sheet.png + anim.gif + sheet.json, first frame = start', async (_name, spec, n) => {
     const out = await run(spec);
     expect(out.value).toEqual({ files: ['sheet.png', 'anim.gif'], metadata: 'sheet.json' });
-    expect(await out.list()).toEqual(['anim.gif', 'sheet.json', 'sheet.png']);
+    expect(await out.list()).toEqual(['anim.gif', 'pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres']);
     expect(out.progress).toBe(1000);
     const columns = Math.ceil(Math.sqrt(n));
     const meta = await sharp(await out.read('sheet.png')).metadata();
@@ -135,7 +135,7 @@ describe('render: animate', () => {
     const out = await run(animateSpec({ frames: 49, end: file('end.png'), layout: 'gif+frames' }));
     const names = Array.from({ length: 49 }, (_, i) => `frame_${String(i).padStart(3, '0')}.png`);
     expect(out.value).toEqual({ files: ['anim.gif', ...names], metadata: 'sheet.json' });
-    expect(await out.list()).toEqual(['anim.gif', ...names, 'sheet.json', 'sheet.png'].sort());
+    expect(await out.list()).toEqual(['anim.gif', ...names, 'pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres'].sort());
     expect(await toRaw(await out.read('frame_000.png'))).toEqual(images.start);
     expect(await toRaw(await out.read('frame_048.png'))).toEqual(images.end);
     expect(gifFrameCount(await out.read('anim.gif')).count).toBe(49);
@@ -185,7 +185,7 @@ describe('render: effect', () => {
     ['v1 4K', 16, 4096, 'magic portal'],
   ])('%s: square, opaque on its background, every frame drawn and different', async (_name, n, size, description) => {
     const out = await run({ kind: 'effect', description, frames: n, size, background: '#52FF60' });
-    expect(out.value).toEqual({ files: ['sheet.png'], metadata: 'sheet.json' });
+    expect(out.value).toEqual({ files: ['sheet.png', 'sheet_transparent.png'], metadata: 'sheet.json' });
     const sheet = await toRaw(await out.read('sheet.png'));
     expect([sheet.width, sheet.height]).toEqual([size, size]);
     expect(sheet.data.every((v, i) => i % 4 !== 3 || v === 255)).toBe(true);

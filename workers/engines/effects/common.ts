@@ -1,0 +1,89 @@
+// Small helpers every effect family shares: colour ramps as lookup tables (per-pixel shading is a
+// table read, not an interpolation), paints from palette colours, easing and envelopes, and
+// reusable scratch buffers so a 100-frame job does not allocate a field per frame.
+import type { Rgba } from '../../kernels/image.ts';
+import type { Paint } from '../../kernels/layer.ts';
+import { createField } from '../../kernels/field.ts';
+import type { Field } from '../../kernels/field.ts';
+
+export const RAMP_STEPS = 256;
+
+/** `stops` spread evenly over [0, 1] as a table of RAMP_STEPS rgb triples in 0..1. */
+export function rampTable(stops: readonly Rgba[]): Float32Array {
+  const lut = new Float32Array(RAMP_STEPS * 3);
+  const n = stops.length;
+  for (let i = 0; i < RAMP_STEPS; i++) {
+    const f = n === 1 ? 0 : (i / (RAMP_STEPS - 1)) * (n - 1);
+    const k = Math.min(n - 2, Math.floor(f));
+    const a = stops[Math.max(0, k)] as Rgba;
+    const b = stops[Math.min(n - 1, k + 1)] as Rgba;
+    const w = n === 1 ? 0 : f - k;
+    lut[i * 3] = (a.r + (b.r - a.r) * w) / 255;
+    lut[i * 3 + 1] = (a.g + (b.g - a.g) * w) / 255;
+    lut[i * 3 + 2] = (a.b + (b.b - a.b) * w) / 255;
+  }
+  return lut;
+}
+
+/** Index of ramp position x (0..1, clamped) in a table from rampTable, times 3. */
+export function rampIndex(x: number): number {
+  const i = Math.round((x < 0 ? 0 : x > 1 ? 1 : x) * (RAMP_STEPS - 1));
+  return i * 3;
+}
+
+/** The paint at ramp position x with opacity a. */
+export function rampPaint(lut: Float32Array, x: number, a: number): Paint {
+  const i = rampIndex(x);
+  return { r: lut[i] as number, g: lut[i + 1] as number, b: lut[i + 2] as number, a };
+}
+
+/** A palette colour as a paint of opacity a. */
+export function paint(c: Rgba, a: number): Paint {
+  return { r: c.r / 255, g: c.g / 255, b: c.b / 255, a };
+}
+
+export const WHITE: Paint = Object.freeze({ r: 1, g: 1, b: 1, a: 1 });
+
+export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+export const smoothstep = (e0: number, e1: number, x: number): number => {
+  const t = clamp01((x - e0) / (e1 - e0));
+  return t * t * (3 - 2 * t);
+};
+
+export const easeOutCubic = (x: number): number => 1 - (1 - clamp01(x)) ** 3;
+export const easeOutQuad = (x: number): number => 1 - (1 - clamp01(x)) ** 2;
+
+/** The fractional part, also for negatives: frac(-0.25) = 0.75. */
+export const frac = (x: number): number => x - Math.floor(x);
+
+/**
+ * A one-shot's strength over time: rises from `start` (at t = 0) to 1 by `peak`, holds, and falls
+ * from `fadeFrom` to `end` at t = 1, smoothly. Effects multiply their opacity by it.
+ */
+export function envelope(t: number, peak: number, fadeFrom: number, start = 0, end = 0): number {
+  if (t < peak) return start + (1 - start) * smoothstep(0, peak, t);
+  if (t < fadeFrom) return 1;
+  return 1 - (1 - end) * smoothstep(fadeFrom, 1, t);
+}
+
+/** A Float32Array of at least `n` values, reused between calls with the same key. */
+export function scratch(pool: Map<string, Float32Array>, key: string, n: number): Float32Array {
+  let buf = pool.get(key);
+  if (!buf || buf.length < n) {
+    buf = new Float32Array(n);
+    pool.set(key, buf);
+  }
+  return buf;
+}
+
+/** `field` if it was made for an S x S layer at `scale`, else a new one that is. */
+export function fieldFor(field: Field | undefined, S: number, scale: number): Field {
+  return field && field.scale === scale && field.width === Math.ceil(S / scale) ? field : createField(S, S, scale);
+}
+
+/**
+ * The cell size of a noise detail field: about 100 cells across (finer detail shows in large
+ * cells), at least 4 pixels each (small cells cannot show it, and it costs per cell).
+ */
+export const detailScale = (S: number): number => Math.max(4, Math.round(S / 100));
