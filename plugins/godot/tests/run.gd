@@ -148,7 +148,9 @@ func test_effect_without_files() -> void:
 	section("effect-v2: fields only")
 	var job := await new_client().run_job("effect-v2", {"description": "fire burst", "frame": 4, "background_color": "magenta"})
 	if check(job.get("status") == "Succeed", "run_job ends Succeed"):
-		_check_sprite_frames(job.dir, 4, "effect-v2")
+		# One-shot effects (a burst) play once; sustained ones loop: sheet.json's plan says which.
+		var plan: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(job.dir + "/sheet.json")).meta.plan
+		_check_sprite_frames(job.dir, 4, "effect-v2", "", not bool(plan.oneShot))
 
 
 func test_errors_carry_the_detail() -> void:
