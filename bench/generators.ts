@@ -1,0 +1,73 @@
+// Generator time vs the sheet + GIF encoding that follows it, at 36 and 100 frames of 256x256, one
+// thread: the engines (pure, over RGBA) timed alone, then the writers on the same frames.
+import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
+import { animate } from '../workers/engines/animate.ts';
+import { effect } from '../workers/engines/effect.ts';
+import { restyle } from '../workers/engines/restyle.ts';
+import { assembleSheet } from '../workers/kernels/sheet.ts';
+import { frameDelaysCs } from '../workers/kernels/timing.ts';
+import type { RawImage } from '../workers/types.ts';
+import { hero, heroWalkFrames, pixelKnight } from '../test/fixtures/sprites.ts';
+import { resizeTo } from '../workers/kernels/resize.ts';
+import { parseHexColor } from '../workers/kernels/image.ts';
+
+export interface GeneratorBench {
+  name: string;
+  frames: number;
+  generateMs: number;
+  encodeMs: number;
+}
+
+const median = async (runs: number, fn: () => unknown | Promise<unknown>) => {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+};
+
+export async function benchGenerators(runs = 3): Promise<GeneratorBench[]> {
+  const subject = hero(256);
+  const knight = resizeTo(pixelKnight(), 256, 256, 'nearest');
+  const other = resizeTo(hero(128), 256, 256, 'smooth');
+  const walk = { frames: heroWalkFrames(12, 256), delaysMs: new Array(12).fill(100) };
+  const background = parseHexColor('#FF4CFF');
+  const cases: [string, (n: number) => RawImage[]][] = [
+    ['animate jump', (n) => animate({ start: subject, text: 'jump', frames: n, isPixel: false, seed: 'b' }).frames],
+    ['animate walk then attack', (n) => animate({ start: subject, text: 'walk then attack', frames: n, isPixel: false, seed: 'b' }).frames],
+    ['animate start→end', (n) => animate({ start: subject, end: other, text: 'spin', frames: n, isPixel: false, seed: 'b' }).frames],
+    ['animate pixel cast', (n) => animate({ start: knight, text: 'cast', frames: n, isPixel: true, seed: 'b' }).frames],
+    ['restyle golden', (n) => restyle({ source: walk, frames: n, text: 'golden', seed: 'b' }).frames],
+    ['restyle fire', (n) => restyle({ source: walk, frames: n, text: 'fire', seed: 'b' }).frames],
+    ['restyle reference', (n) => restyle({ source: walk, frames: n, text: '', reference: other, seed: 'b' }).frames],
+    ['effect fire', (n) => cells(effect({ description: 'fire', frames: n, size: 256 * Math.ceil(Math.sqrt(n)), background, seed: 'b' }).transparent.image, n)],
+    ['effect explosion', (n) => cells(effect({ description: 'explosion', frames: n, size: 256 * Math.ceil(Math.sqrt(n)), background, seed: 'b' }).transparent.image, n)],
+  ];
+  const results: GeneratorBench[] = [];
+  for (const frames of [36, 100]) {
+    for (const [name, make] of cases) {
+      let made: RawImage[] = [];
+      const generateMs = await median(runs, () => (made = make(frames)));
+      const encodeMs = await median(runs, async () => {
+        const sheet = assembleSheet(made);
+        await Promise.all([encodePng(sheet.image), Promise.resolve(encodeGif(made, frameDelaysCs(made.length)))]);
+      });
+      results.push({ name, frames, generateMs, encodeMs });
+    }
+  }
+  return results;
+}
+
+/** The first `n` 256 px cells of an effect sheet, as frames (for the GIF half of the comparison). */
+function cells(sheet: RawImage, n: number): RawImage[] {
+  const columns = Math.ceil(Math.sqrt(n));
+  return Array.from({ length: n }, (_, i) => {
+    const data = new Uint8Array(256 * 256 * 4);
+    const ox = (i % columns) * 256;
+    const oy = Math.floor(i / columns) * 256;
+    for (let y = 0; y < 256; y++) data.set(sheet.data.subarray(((oy + y) * sheet.width + ox) * 4, ((oy + y) * sheet.width + ox + 256) * 4), y * 256 * 4);
+    return { data, width: 256, height: 256 };
+  });
+}
