@@ -9,6 +9,8 @@ import { createPool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startControl } from './control.ts';
+import { loadProviderPlan } from './engines/providerConfig.ts';
+import { Providers } from './engines/providers.ts';
 import { LowdbJobStore } from './jobs/lowdbStore.ts';
 import { Runner } from './jobs/runner.ts';
 import type { JobStore } from './jobs/types.ts';
@@ -26,7 +28,9 @@ export interface Service {
 const FIRST_USER_CREDITS = 10_000;
 const STOP_GRACE_MS = 20_000;
 
-export async function startService(config: Config, log: (message: string) => void = console.log): Promise<Service> {
+export async function startService(config: Config, log: (message: string) => void = console.log, env: NodeJS.ProcessEnv = process.env): Promise<Service> {
+  // First: a bad provider config or a missing key stops the start before anything is opened.
+  const plan = loadProviderPlan(env);
   const release = acquireWriterLock(config.dataDir);
   const store = new LowdbJobStore(config.dataDir);
   await store.open();
@@ -36,7 +40,9 @@ export async function startService(config: Config, log: (message: string) => voi
   const pool = createPool({ threads: config.workers });
   // One worker is left for probing uploads while jobs run, so new requests are answered promptly.
   const concurrency = Math.max(1, config.workers - 1);
-  const runner = new Runner(store, pool, { dataDir: config.dataDir, concurrency, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log });
+  const providers = new Providers(pool, plan);
+  if (plan.source || plan.providers.size > 1) log(providers.describe());
+  const runner = new Runner(store, pool, { dataDir: config.dataDir, concurrency, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log, providers });
   const recovered = runner.recover();
   if (recovered) log(`recovered ${recovered} pending job(s)`);
 

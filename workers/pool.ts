@@ -4,10 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ProbeRequest, ProbeResult, TaskResult } from './types.ts';
 import type { RenderOutput, RenderRequest } from './specs.ts';
+import type { NormalizeRequest } from './normalize.ts';
 
 export interface WorkerPool {
   probe(req: ProbeRequest): Promise<ProbeResult>;
   render(req: RenderRequest, signal?: AbortSignal): Promise<TaskResult<RenderOutput>>;
+  /** A provider's picture -> a PNG of exactly width x height (fitted, centred on transparency). */
+  normalize(req: NormalizeRequest, signal?: AbortSignal): Promise<TaskResult<{ width: number; height: number }>>;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
     return {
       probe: async (req) => (await tasks).probe(req),
       render: async (req) => (await tasks).render(req),
+      normalize: async (req) => (await tasks).normalize(req),
       close: async () => {},
     };
   }
@@ -35,6 +39,7 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
   return {
     probe: (req) => piscina.run(req, { name: 'probe' }) as Promise<ProbeResult>,
     render: (req, signal) => piscina.run(req, { name: 'render', signal }) as Promise<TaskResult<RenderOutput>>,
+    normalize: (req, signal) => piscina.run(req, { name: 'normalize', signal }) as Promise<TaskResult<{ width: number; height: number }>>,
     close: () => piscina.destroy(),
   };
 }

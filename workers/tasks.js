@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const tasks = await import('./tasks.ts');
-export const { probe, render } = tasks;
+export const { probe, render, normalize } = tasks;

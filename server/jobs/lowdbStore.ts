@@ -211,6 +211,11 @@ export class LowdbJobStore implements JobStore {
     this.#writer.changed();
   }
 
+  setProviderState(id: string, state: NonNullable<JobRecord['providerState']>): void {
+    this.#pending(id).providerState = { ...state };
+    this.#writer.changed();
+  }
+
   finishJob(id: string, result: JobResult): JobRecord {
     const job = this.#pending(id);
     const owner = this.#user(job.owner);

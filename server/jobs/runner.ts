@@ -3,7 +3,9 @@
 // run again on the next start (recover), charged once: the charge was made when they were created.
 import { mkdir, rm } from 'node:fs/promises';
 import type { WorkerPool } from '../../workers/pool.ts';
-import type { JobStore } from './types.ts';
+import { bounded, type ProviderContext, type ProviderResult } from '../engines/provider.ts';
+import { Providers } from '../engines/providers.ts';
+import type { JobRecord, JobRequest, JobStore } from './types.ts';
 import { inputsDir, mapInputFiles, resultsDir } from './paths.ts';
 import { join } from 'node:path';
 
@@ -13,6 +15,8 @@ export interface RunnerOptions {
   queueLimit: number;
   timeoutMs: number;
   log: (message: string) => void;
+  /** Which provider runs each job; default: the built-in engine for every job. */
+  providers?: Providers;
 }
 
 interface Running {
@@ -26,12 +30,15 @@ export class Runner {
   readonly #running = new Map<string, Running>();
   readonly #waiters = new Map<string, Set<() => void>>();
   #stopping = false;
+  readonly #providers: Providers;
 
   constructor(
     private readonly store: JobStore,
-    private readonly pool: WorkerPool,
+    pool: WorkerPool,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.#providers = options.providers ?? new Providers(pool);
+  }
 
   /** Runs again every job that was Pending when the process last stopped. */
   recover(): number {
@@ -110,15 +117,34 @@ export class Runner {
     await mkdir(outDir, { recursive: true });
     const spec = mapInputFiles(job.spec, (p) => join(dataDir, p));
     const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
-    let result;
+    // A job resumes on the provider that saved state for it (an upstream job id), while it is configured.
+    const saved = job.providerState;
+    const provider = (saved && this.#providers.get(saved.provider)) || this.#providers.select(job.kind, job.spec);
+    const ctx: ProviderContext = {
+      dataDir,
+      outDir,
+      signal,
+      progressCell: progress,
+      progress: (f) => Atomics.store(progress, 0, Math.round(Math.min(1, Math.max(0, f)) * 1000)),
+      state: saved?.provider === provider.name ? stateOf(saved) : undefined,
+      saveState: async (state) => {
+        this.store.setProviderState(id, { ...state, provider: provider.name });
+        await this.store.flush();
+      },
+      log,
+    };
+    let result: ProviderResult;
     try {
-      result = await this.pool.render({ spec, outDir, seed: job.seed, progress }, signal);
+      result = await provider.run({ id, kind: job.kind, spec, seed: job.seed, request: absoluteRequest(job.request, dataDir) }, ctx);
     } catch (err) {
       if (abort.signal.aborted) return; // stopping: the job stays Pending and runs again on the next start
       const timedOut = signal.aborted;
-      log(`job ${id} ${timedOut ? 'timed out' : `crashed: ${err instanceof Error ? err.message : String(err)}`}`);
-      result = { ok: false as const, code: 'failed', message: timedOut ? `Job timed out after ${Math.round(timeoutMs / 1000)} s` : 'The job crashed while rendering' };
+      const why = err instanceof Error ? err.message : String(err);
+      log(`job ${id} ${timedOut ? 'timed out' : `crashed${provider.name === 'local' ? '' : ` (${provider.name})`}: ${why}`}`);
+      const crashed = provider.name === 'local' ? 'The job crashed while rendering' : bounded(`The ${provider.name} provider crashed: ${why}`);
+      result = { ok: false as const, code: 'failed', message: timedOut ? `Job timed out after ${Math.round(timeoutMs / 1000)} s` : crashed };
     }
+    if (!result.ok && provider.name !== 'local') log(`job ${id} failed (${provider.name}): ${result.message}`);
     if (result.ok) {
       this.store.finishJob(id, { status: 'Succeed', outputs: result.value.files, metadata: result.value.metadata });
     } else {
@@ -129,4 +155,15 @@ export class Runner {
     // Inputs are needed only to run the job; once its end is on disk they can go.
     await rm(inputsDir(dataDir, id), { recursive: true, force: true });
   }
+}
+
+function stateOf(saved: NonNullable<JobRecord['providerState']>) {
+  const { provider: _provider, ...state } = saved;
+  return state;
+}
+
+function absoluteRequest(request: JobRequest | undefined, dataDir: string): JobRequest | undefined {
+  if (!request) return undefined;
+  const files = Object.fromEntries(Object.entries(request.files).map(([name, paths]) => [name, paths.map((p) => join(dataDir, p))]));
+  return { fields: { ...request.fields }, files };
 }

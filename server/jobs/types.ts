@@ -44,6 +44,16 @@ export interface CreditGrant {
   at: string;
 }
 
+/**
+ * The job's request as validated: its form fields (strings, as sent) and its files (paths of the
+ * persisted uploads, relative to the data folder, per field in the order sent). Providers that
+ * forward the request (upstream) send exactly this.
+ */
+export interface JobRequest {
+  fields: Record<string, string>;
+  files: Record<string, string[]>;
+}
+
 export interface JobRecord {
   id: string;
   owner: string;
@@ -64,6 +74,9 @@ export interface JobRecord {
   finishedAt?: string;
   /** How many times a run was started (recovery after a crash runs a job again). */
   attempts: number;
+  request?: JobRequest;
+  /** What the provider running the job saved to resume it (e.g. the remote job id); never a secret. */
+  providerState?: { provider: string } & Record<string, string | number | boolean>;
 }
 
 export type NewJob = Omit<JobRecord, 'status' | 'refunded' | 'outputs' | 'attempts' | 'createdAt'>;
@@ -116,6 +129,8 @@ export interface JobStore {
   /** Jobs still Pending, oldest first (what recovery runs again). */
   pendingJobs(): JobRecord[];
   markStarted(id: string): void;
+  /** Replaces the provider state of a Pending job (durable at the next flush). */
+  setProviderState(id: string, state: NonNullable<JobRecord['providerState']>): void;
   /** Ends a Pending job; Failed refunds its cost. Finished jobs leave the hot file. */
   finishJob(id: string, result: JobResult): JobRecord;
   /** Newest first; `before` is a job id to page from. */

@@ -15,7 +15,8 @@ import type { InputFile, JobSpec } from '../../workers/specs.ts';
 import type { ProbeInfo } from '../../workers/types.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
-import { InsufficientCredits, type JobKind, type JobStore, type User } from '../jobs/types.ts';
+import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
+import type { Form } from '../upload.ts';
 import { inputsDir } from '../jobs/paths.ts';
 
 /** Registers an upload as an input of the job and names where it will be kept. */
@@ -59,16 +60,19 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     const dir = inputsDir(deps.dataDir, id);
     const moves: [from: string, to: string][] = [];
     const digests: string[] = [];
+    const kept = new Map<string, string>();
     const spec = endpoint.spec(input, checked, (field, upload, info) => {
       const to = join(dir, `${field}-${moves.length}.${info.format}`);
       moves.push([upload.path, to]);
+      kept.set(upload.path, relative(deps.dataDir, to));
       digests.push(info.digest);
       return { path: relative(deps.dataDir, to), info };
     });
     await mkdir(dir, { recursive: true });
     try {
       for (const [from, to] of moves) await rename(from, to);
-      deps.store.createJob({ id, owner: user.id, kind: endpoint.kind, spec, cost, seed: seedOf(endpoint.kind, spec, digests) });
+      const request = requestOf(ctx.state.form as Form, input, kept);
+      deps.store.createJob({ id, owner: user.id, kind: endpoint.kind, spec, cost, seed: seedOf(endpoint.kind, spec, digests), request });
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
       if (err instanceof InsufficientCredits) throw new ApiError(402, M.insufficientCredits);
@@ -78,6 +82,25 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     deps.runner.enqueue(id);
     ctx.body = { job_id: id };
   };
+}
+
+/**
+ * The request as validated, for providers that forward it: the endpoint's own fields as sent (fields
+ * its schema does not know are dropped, as the spec ignores them) and its kept files, in order.
+ */
+function requestOf(form: Form, input: unknown, kept: Map<string, string>): JobRequest {
+  const known = typeof input === 'object' && input !== null ? input : {};
+  const fields: Record<string, string> = {};
+  const files: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(form)) {
+    if (!(name in known)) continue;
+    if (typeof value === 'string') fields[name] = value;
+    else {
+      const paths = value.map((u) => kept.get(u.path)).filter((p): p is string => p !== undefined);
+      if (paths.length > 0) files[name] = paths;
+    }
+  }
+  return { fields, files };
 }
 
 /** Same inputs, same seed: the kind, every parsed field and the content of every file, never paths. */

@@ -8,6 +8,8 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { LowdbJobStore } from '../../server/jobs/lowdbStore.ts';
 import { Runner } from '../../server/jobs/runner.ts';
+import { loadProviderPlan } from '../../server/engines/providerConfig.ts';
+import { Providers } from '../../server/engines/providers.ts';
 import { hashKey, newApiKey } from '../../server/keys.ts';
 import { createPool, type WorkerPool } from '../../workers/pool.ts';
 
@@ -29,11 +31,24 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Keep jobs queued (never run) to test the queue and progress. */
   concurrency?: number;
+  /** Reuse a data folder (a restart): its users and keys are kept, its Pending jobs recovered. */
+  dataDir?: string;
+  /** Listen on this port (a restart at the same address); default: any free port. */
+  port?: number;
+  /** close() leaves the data folder in place (for a restart). */
+  keepData?: boolean;
+  /** How long close() lets running jobs finish before abandoning them (still Pending); default 10 s. */
+  stopGraceMs?: number;
+  /** Receives every log line (start-up, provider failures). */
+  log?: (message: string) => void;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'spritekiln-test-'));
-  const config = loadConfig({ SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', ...options.env });
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'spritekiln-test-')));
+  const env: Record<string, string> = { SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', ...options.env };
+  const config = loadConfig(env);
+  // Providers only when the test names a config: a spritekiln.config.json in the working folder is ignored.
+  const plan = env.SPRITEKILN_CONFIG ? loadProviderPlan(env) : undefined;
   const store = new LowdbJobStore(dataDir);
   await store.open();
   const addUser = (credits = options.credits ?? 10_000) => {
@@ -45,9 +60,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const first = addUser();
   await store.flush();
   const pool = createPool({ threads: config.workers });
-  const log = () => {};
-  const runner = new Runner(store, pool, { dataDir, concurrency: options.concurrency ?? 1, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log });
-  const server: Server = createApp({ config, store, pool, runner, log }).listen(0, '127.0.0.1');
+  const log = options.log ?? (() => {});
+  const providers = new Providers(pool, plan);
+  const runner = new Runner(store, pool, { dataDir, concurrency: options.concurrency ?? 1, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log, providers });
+  if (options.dataDir) runner.recover();
+  const server: Server = createApp({ config, store, pool, runner, log }).listen(options.port ?? 0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;
   return {
@@ -60,10 +77,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     addUser,
     async close() {
       await new Promise((r) => server.close(r));
-      await runner.stop(10_000);
+      await runner.stop(options.stopGraceMs ?? 10_000);
       await store.close();
       await pool.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
