@@ -5,12 +5,15 @@ import { Piscina } from 'piscina';
 import type { ProbeRequest, ProbeResult, TaskResult } from './types.ts';
 import type { RenderOutput, RenderRequest } from './specs.ts';
 import type { NormalizeRequest } from './normalize.ts';
+import type { FinishRequest } from './finish.ts';
 
 export interface WorkerPool {
   probe(req: ProbeRequest): Promise<ProbeResult>;
   render(req: RenderRequest, signal?: AbortSignal): Promise<TaskResult<RenderOutput>>;
   /** A provider's picture -> a PNG of exactly width x height (fitted, centred on transparency). */
   normalize(req: NormalizeRequest, signal?: AbortSignal): Promise<TaskResult<{ width: number; height: number }>>;
+  /** A provider's returned pictures -> the engine's full file set for the spec (sheet.json, exports, ...). */
+  finish(req: FinishRequest, signal?: AbortSignal): Promise<TaskResult<RenderOutput>>;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,7 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
       probe: async (req) => (await tasks).probe(req),
       render: async (req) => (await tasks).render(req),
       normalize: async (req) => (await tasks).normalize(req),
+      finish: async (req) => (await tasks).finish(req),
       close: async () => {},
     };
   }
@@ -40,6 +44,7 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
     probe: (req) => piscina.run(req, { name: 'probe' }) as Promise<ProbeResult>,
     render: (req, signal) => piscina.run(req, { name: 'render', signal }) as Promise<TaskResult<RenderOutput>>,
     normalize: (req, signal) => piscina.run(req, { name: 'normalize', signal }) as Promise<TaskResult<{ width: number; height: number }>>,
+    finish: (req, signal) => piscina.run(req, { name: 'finish', signal }) as Promise<TaskResult<RenderOutput>>,
     close: () => piscina.destroy(),
   };
 }

@@ -34,7 +34,10 @@ export const framePngName = (i: number): string => `frame_${String(i).padStart(3
 /** Reports progress in [from, to] (fractions of the job) into the shared Int32 cell, in thousandths. */
 type Progress = (fraction: number) => void;
 
-function progressRange(req: RenderRequest, from: number, to: number): Progress {
+/** What writing files needs of a request: where they go, the seed (pack.json's key), the progress cell. */
+export type OutputTarget = Pick<RenderRequest, 'outDir' | 'seed' | 'progress'>;
+
+function progressRange(req: OutputTarget, from: number, to: number): Progress {
   const cell = req.progress;
   if (!cell) return () => {};
   return (f) => Atomics.store(cell, 0, Math.round((from + (to - from) * Math.min(1, Math.max(0, f))) * 1000));
@@ -96,7 +99,7 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
  * sheet.png + sheet.json + anim.gif, and for 'gif+frames' every frame as its own PNG. The PNGs are
  * encoded by libvips on the thread pool while the GIF is encoded on this thread.
  */
-async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: RenderRequest, extraMeta?: Record<string, unknown>): Promise<RenderOutput> {
+export async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: OutputTarget, extraMeta?: Record<string, unknown>): Promise<RenderOutput> {
   const sheet = assembleSheet(frames);
   const delaysCs = frameDelaysCs(frames.length);
   const pngs = Promise.all([
@@ -126,7 +129,7 @@ export const PACK_JSON = 'pack.json';
  * sprite_frames.tres (a Godot 4 SpriteFrames over sheet.png) and pack.json (a Phaser asset pack),
  * listed in sheet.json's `meta.exports` so a client finds them from metadata_url alone.
  */
-function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: RenderRequest, options: { loop: boolean; extraMeta?: Record<string, unknown> }): [string, string][] {
+export function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: OutputTarget, options: { loop: boolean; extraMeta?: Record<string, unknown> }): [string, string][] {
   const durationsMs = delaysCs.map((cs) => cs * 10);
   const exports = { godot: SPRITE_FRAMES_TRES, phaser: PACK_JSON };
   const json = buildSheetJson({

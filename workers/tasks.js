@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const tasks = await import('./tasks.ts');
-export const { probe, render, normalize } = tasks;
+export const { probe, render, normalize, finish } = tasks;

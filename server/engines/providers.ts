@@ -46,7 +46,7 @@ export class Providers {
 
 function build(settings: ProviderSettings, pool: WorkerPool): Provider {
   switch (settings.type) {
-    case 'upstream': return new UpstreamProvider(settings);
+    case 'upstream': return new UpstreamProvider(settings, pool);
     case 'images-api': return new ImagesApiProvider(settings, pool);
     case 'generate-content': return new GenerateContentProvider(settings, pool);
     case 'local': return new LocalProvider(pool);

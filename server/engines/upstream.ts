@@ -4,9 +4,16 @@
 // by that id and never sent twice. Polls follow the remote's pace (?wait= long-polls where supported,
 // otherwise at most one every pollIntervalMs). Every result file is downloaded into the local result
 // folder under its own name, so the URLs a client sees are local and stay valid.
-import { readFile, writeFile } from 'node:fs/promises';
+// A remote that answers a sheet job without sheet.json (the hosted original: only a sheet PNG and a
+// GIF, a GIF and frame PNGs, or effect images, under its own names) gets the usual pipeline after
+// the download: the worker pool's finish task turns its pictures into the engine's file set for the
+// spec (sheet.png, anim.gif, frame PNGs, sheet.json, sprite_frames.tres, pack.json, the pixel-art
+// palette lock). A spritekiln upstream sends sheet.json, so its files are kept byte for byte.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WorkerPool } from '../../workers/pool.ts';
+import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
 import type { JobKind } from '../jobs/types.ts';
 import { detailOf, exchange, jsonOf, type HttpAnswer } from './http.ts';
 import type { ProviderSettings } from './providerConfig.ts';
@@ -37,7 +44,10 @@ interface RemoteJob {
 
 export class UpstreamProvider implements Provider {
   readonly name: string;
-  constructor(private readonly settings: ProviderSettings) {
+  constructor(
+    private readonly settings: ProviderSettings,
+    private readonly pool: WorkerPool,
+  ) {
     this.name = settings.name;
   }
 
@@ -50,6 +60,7 @@ export class UpstreamProvider implements Provider {
         await ctx.saveState({ remoteId });
       }
       const done = await this.#poll(remoteId, ctx);
+      if (!done.metadata_url && makesSheet(job.spec)) return { ok: true, value: await this.#finish(done, remoteId, job, ctx) };
       return { ok: true, value: await this.#download(done, ctx) };
     } catch (err) {
       if (err instanceof ProviderError) return failed(err.message);
@@ -100,15 +111,50 @@ export class UpstreamProvider implements Provider {
     }
   }
 
+  /** One result file, with the key only when it is on the remote's own origin. */
+  async #fetch(url: string, name: string, ctx: ProviderContext): Promise<HttpAnswer> {
+    const headers = new URL(url).origin === new URL(this.settings.baseUrl).origin ? this.#auth() : undefined;
+    const answer = await exchange(url, { headers }, this.#http(ctx.signal, true));
+    if (answer.status !== 200) throw new ProviderError(`upstream: download of ${name} failed (${answer.status})`);
+    return answer;
+  }
+
+  /**
+   * A sheet job answered without sheet.json: its pictures are downloaded aside (a hidden folder of
+   * the result folder, removed after) and the finish task writes the engine's file set from them.
+   */
+  async #finish(remote: RemoteJob, remoteId: string, job: ProviderJob, ctx: ProviderContext): Promise<RenderOutput> {
+    const names = remote.image_urls.map((url) => nameOf(url));
+    const staging = join(ctx.outDir, '.received');
+    await mkdir(staging, { recursive: true });
+    try {
+      const inputs: string[] = [];
+      const seen = new Set<string>();
+      for (const [i, url] of remote.image_urls.entries()) {
+        if (seen.has(url)) continue;
+        seen.add(url);
+        const path = join(staging, `${i}-${names[i]!}`);
+        await writeFile(path, (await this.#fetch(url, names[i]!, ctx)).body);
+        inputs.push(path);
+      }
+      ctx.progress(0.95);
+      const source = { provider: this.name, remoteJob: remoteId };
+      const result = await this.pool.finish({ spec: job.spec, inputs, outDir: ctx.outDir, seed: job.seed, source }, ctx.signal);
+      if (!result.ok) throw new ProviderError(`upstream: ${result.message}`);
+      ctx.progress(1);
+      return result.value;
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
   async #download(remote: RemoteJob, ctx: ProviderContext) {
     const outputs = remote.image_urls.map((url) => nameOf(url));
     const fetched = new Set<string>();
     const get = async (url: string, name: string) => {
       if (fetched.has(name)) return;
       fetched.add(name);
-      const headers = new URL(url).origin === new URL(this.settings.baseUrl).origin ? this.#auth() : undefined;
-      const answer = await exchange(url, { headers }, this.#http(ctx.signal, true));
-      if (answer.status !== 200) throw new ProviderError(`upstream: download of ${name} failed (${answer.status})`);
+      const answer = await this.#fetch(url, name, ctx);
       await writeFile(join(ctx.outDir, name), answer.body);
       return answer;
     };
@@ -136,6 +182,11 @@ export class UpstreamProvider implements Provider {
     const hint = answer.status === 401 ? ` (check the key in ${this.settings.keyEnv})` : '';
     return new ProviderError(`upstream ${what}: ${answer.status}${detail ? ` ${detail}` : ''}${hint}`);
   }
+}
+
+/** Jobs whose local result carries sheet.json (animations and effect sheets). */
+function makesSheet(spec: JobSpec): boolean {
+  return spec.kind === 'animate' || spec.kind === 'restyle' || spec.kind === 'effect';
 }
 
 function nameOf(url: string): string {
