@@ -7,6 +7,7 @@ export const M = {
   insufficientCredits: 'Insufficient credits',
   fileTooLarge: 'File too large',
   serverBusy: 'Server busy, retry later',
+  tooManyRequests: 'Too many requests, retry later',
   notFound: 'Not Found',
   methodNotAllowed: 'Method Not Allowed',
   internal: 'Internal Server Error',

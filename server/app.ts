@@ -1,6 +1,6 @@
 // createApp(deps) -> Koa app. It never listens: tests call app.callback(), service.ts listens.
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 import type { WorkerPool } from '../workers/pool.ts';
 import { authenticate } from './auth.ts';
 import type { Config } from './config.ts';
@@ -13,6 +13,7 @@ import { cdnRoutes } from './routes/cdn.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { jobRoutes } from './routes/job.ts';
 import { spriteRoutes } from './routes/sprite.ts';
+import { rateLimit } from './rateLimit.ts';
 import { uploads } from './upload.ts';
 
 export interface AppDeps {
@@ -39,7 +40,11 @@ export function createApp(deps: AppDeps): Koa {
   const cdnBase = (ctx: Context) => config.cdnUrl ?? `${ctx.protocol}://${ctx.host}/cdn`;
   const api = new Router({ prefix: '/public/v1' });
   api.use(authenticate(store));
-  const submitDeps = { upload: uploads(config), store, pool, runner, dataDir: config.dataDir };
+  // Job creation: the per-key rate limit (after authentication, before the body is read), then the upload.
+  const limit = rateLimit(config.rateLimitPerMinute);
+  const parse = uploads(config);
+  const upload: Middleware = (ctx, next) => limit(ctx, () => parse(ctx, next));
+  const submitDeps = { upload, store, pool, runner, dataDir: config.dataDir };
   generateRoutes(api, submitDeps);
   spriteRoutes(api, submitDeps);
   jobRoutes(api, { store, runner, cdnBase });

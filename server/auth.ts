@@ -15,7 +15,10 @@ const unauthorized = () => new ApiError(401, M.invalidApiKey, { 'WWW-Authenticat
 
 export function authenticate(store: JobStore) {
   return async (ctx: Context, next: Next) => {
-    ctx.state.user = userFor(store, ctx.get('Authorization'));
+    const header = ctx.get('Authorization');
+    ctx.state.user = userFor(store, header);
+    // The rate limiter's bucket key (rateLimit.ts): the key's hash, never the key.
+    ctx.state.keyHash = hashKey(/^bearer (\S+)$/i.exec(header)![1]!);
     await next();
   };
 }

@@ -12,6 +12,8 @@ export interface Config {
   /** Pending jobs beyond this answer 503: the queue is bounded so memory and latency stay bounded. */
   queueLimit: number;
   jobTimeoutMs: number;
+  /** Job-creation requests a minute per API key (429 beyond it); 0 = no limit. */
+  rateLimitPerMinute: number;
   limits: {
     /** A file larger than this is 413: bounds disk and decode memory per upload. */
     fileBytes: number;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     queueLimit: int('SPRITEKILN_QUEUE_LIMIT', 256),
     jobTimeoutMs: int('SPRITEKILN_JOB_TIMEOUT_MS', 10 * 60 * 1000),
+    rateLimitPerMinute: int('SPRITEKILN_RATE_LIMIT', 0),
     limits: Object.freeze({ fileBytes: 20 * MiB, files: 16, requestBytes: 100 * MiB }),
   });
 }

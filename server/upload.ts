@@ -2,7 +2,8 @@
 // (koa-body rethrows them as 500) and every file formidable began removed after every request,
 // accepted or not: a request that fails half-way (too many files, oversize) leaves partial files
 // behind otherwise. Accepted inputs have been moved out to the job's folder by then.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Next } from 'koa';
@@ -33,6 +34,7 @@ export function uploads(config: Config) {
     // Every file formidable starts, in the order the parts were sent: formidable lists files as their
     // writes finish, which can reorder repeated fields (zenith's start and end images).
     const order = new Map<string, number>();
+    const begun: BegunFile[] = [];
     try {
       const parse = koaBody({
         multipart: true,
@@ -49,7 +51,10 @@ export function uploads(config: Config) {
           allowEmptyFiles: true,
           minFileSize: 0,
           // A part with a filename is a file even when the client sent no Content-Type for it.
-          onFileBegin: (_name, file) => void order.set(file.filepath, order.size),
+          onFileBegin: (_name, file) => {
+            order.set(file.filepath, order.size);
+            begun.push(file as unknown as BegunFile);
+          },
           onPart: (part, handle) => {
             if (part.originalFilename !== undefined && part.originalFilename !== null && !part.mimetype) part.mimetype = 'application/octet-stream';
             handle(part);
@@ -65,9 +70,40 @@ export function uploads(config: Config) {
       ctx.state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
     } finally {
-      await Promise.all([...order.keys()].map((path) => rm(path, { force: true })));
+      await removeBegun(begun);
     }
   };
+}
+
+/** formidable's PersistentFile: its write stream exists once open() ran (right after fileBegin). */
+interface BegunFile {
+  filepath: string;
+  _writeStream?: WriteStream | null;
+}
+
+/**
+ * Removes every file formidable began. A file can still be opening when the parse fails (formidable
+ * opens the file that breaks maxFiles after it has reported the error, and a part already past its
+ * header begins its file a tick later), and removing it first would let the open create it again
+ * afterwards: so each write stream is closed before its file is removed, and files begun meanwhile
+ * are removed too.
+ */
+async function removeBegun(begun: BegunFile[]) {
+  for (let done = 0; done < begun.length; ) {
+    const batch = begun.slice(done);
+    done = begun.length;
+    await Promise.all(
+      batch.map(async (file) => {
+        const stream = file._writeStream;
+        if (stream && !stream.closed) {
+          const closed = once(stream, 'close').catch(() => {});
+          stream.destroy();
+          await closed;
+        }
+        await rm(file.filepath, { force: true });
+      }),
+    );
+  }
 }
 
 function mapParseError(err: unknown): unknown {

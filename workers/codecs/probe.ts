@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MAX_GIF_FRAMES, MAX_GIF_MS } from '../limits.ts';
 import type { ProbeInfo, ProbeRequest, ProbeResult } from '../types.ts';
-import { decodeStill } from './decode.ts';
+import { verifyStill } from './decode.ts';
 import { detectFormat } from './detect.ts';
 import { readGifStructure, verifyGifData } from './gif.ts';
+import { checkPng } from './png.ts';
 
 /**
  * Probes an uploaded file. Never throws: anything that is not a complete, accepted, in-limits image is
@@ -26,7 +27,8 @@ export async function probeFile(req: ProbeRequest): Promise<ProbeResult> {
     if (!req.accept.includes(format)) return invalid(`${format} is not accepted here (${req.accept.join(', ')})`);
     const digest = createHash('sha256').update(bytes).digest('hex');
     if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
-    const image = await decodeStill(bytes, format);
+    if (format === 'png') await checkPng(bytes);
+    const image = await verifyStill(bytes, format);
     return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
   } catch (error) {
     return invalid(error instanceof Error ? error.message : String(error));

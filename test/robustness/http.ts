@@ -1,0 +1,85 @@
+// Raw HTTP for the robustness suites: any method, headers and body bytes (fetch cannot send a bad
+// multipart envelope or stop half-way), and a multipart writer with a chosen boundary.
+import { request } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: unknown;
+}
+
+export interface RawRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array;
+  /** Send only this many body bytes (with the full Content-Length), then cut the connection. */
+  abortAfter?: number;
+}
+
+/** One request on a fresh connection; resolves undefined when the request was aborted on purpose. */
+export function raw(baseUrl: string, req: RawRequest): Promise<RawReply | undefined> {
+  const url = new URL(req.path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const r = request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: req.method, headers: req.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => (req.abortAfter !== undefined ? resolve(undefined) : reject(e)));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+      },
+    );
+    r.on('error', (e) => (req.abortAfter !== undefined ? resolve(undefined) : reject(e)));
+    const body = req.body ?? new Uint8Array(0);
+    if (req.abortAfter !== undefined) {
+      r.setHeader('Content-Length', String(body.length));
+      r.write(body.subarray(0, req.abortAfter), () => setTimeout(() => (r.destroy(), resolve(undefined)), 5));
+      return;
+    }
+    if (req.body) r.setHeader('Content-Length', String(body.length));
+    r.end(req.body ? body : undefined);
+  });
+}
+
+export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; bytes: Uint8Array };
+
+/** A multipart/form-data body with `boundary`; parts without a type get no Content-Type header. */
+export function multipart(parts: Part[], boundary: string): Uint8Array {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in p) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+    } else {
+      const type = p.type === undefined ? '' : `Content-Type: ${p.type}\r\n`;
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n${type}\r\n`), Buffer.from(p.bytes), Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export const listDir = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+/** The upload temp folder empties within `ms` (an aborted upload is cleaned up when the server notices). */
+export async function tmpEmpty(dataDir: string, ms = 0): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = await listDir(join(dataDir, 'tmp'));
+    if (left.length === 0 || Date.now() >= deadline) return left;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
