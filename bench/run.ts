@@ -1,24 +1,84 @@
-// npm run bench: every benchmark, printed as tables. Figures for this machine go in the issue notes
-// (and, with the comparisons of the load issue, in bench/RESULTS.md).
+// npm run bench: every benchmark, printed as markdown tables. The comparisons of issue 6 come first
+// (each pair run back to back, reported as ratios); bench/RESULTS.md keeps the figures and commands.
+// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
 import { benchStore } from './store.ts';
+import { benchImageMagick } from './imagemagick.ts';
+import { benchCreation } from './creation.ts';
+import { benchKinds } from './kinds.ts';
+import { benchMemory } from './memory.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const only = process.env.BENCH_ONLY?.split(',');
+const want = (name: string) => !only || only.includes(name);
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
-console.log('\n## Job creation over HTTP (real app, loopback, 16 concurrent clients)\n');
-console.log('| case | answered | req/s | p50 ms | p99 ms | unexpected |\n|---|---|---|---|---|---|');
-for (const r of await benchHttp()) console.log(`| ${r.label} | ${r.requests} | ${fmt(r.perSecond)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.errors} |`);
+if (want('compare')) {
+  const { version, sheet, gif } = await benchImageMagick();
+  console.log(`\n## Sheet and GIF vs ImageMagick (${version}), same 100 frames of 256x256\n`);
+  console.log('| comparison | ours | ImageMagick | ratio | target | |\n|---|---|---|---|---|---|');
+  const speed = sheet.montageMs / sheet.oursMs;
+  const size = sheet.oursBytes / sheet.montageBytes;
+  console.log(`| sheet 10x10 + PNG, time (frames in memory, as a job) | ${fmt(sheet.oursMs, 0)} ms | ${fmt(sheet.montageMs, 0)} ms (montage) | ${fmt(speed, 1)}x faster | >= 5x | ${verdict(speed >= 5)} |`);
+  console.log(`| sheet, time (decoding the same 100 PNG files first) | ${fmt(sheet.oursFromFilesMs, 0)} ms | ${fmt(sheet.montageMs, 0)} ms | ${fmt(sheet.montageMs / sheet.oursFromFilesMs, 1)}x faster | | |`);
+  console.log(`| sheet, file size | ${(sheet.oursBytes / 1e3).toFixed(0)} KB | ${(sheet.montageBytes / 1e3).toFixed(0)} KB | ${fmt(size, 2)}x | <= 1.5x | ${verdict(size <= 1.5)} |`);
+  const gifSpeed = gif.convertMs / gif.oursMs;
+  const psnrGap = gif.convertPsnr - gif.oursPsnr;
+  console.log(`| 100-frame GIF, time | ${fmt(gif.oursMs, 0)} ms | ${fmt(gif.convertMs, 0)} ms (convert) | ${fmt(gifSpeed, 1)}x faster | >= 20x | ${verdict(gifSpeed >= 20)} |`);
+  console.log(`| GIF, PSNR over opaque pixels | ${fmt(gif.oursPsnr, 2)} dB | ${fmt(gif.convertPsnr, 2)} dB | ${fmt(-psnrGap, 2)} dB | >= -1 dB | ${verdict(psnrGap <= 1)} |`);
+  console.log(`| GIF, file size | ${(gif.oursBytes / 1e3).toFixed(0)} KB | ${(gif.convertBytes / 1e3).toFixed(0)} KB | ${fmt(gif.oursBytes / gif.convertBytes, 2)}x | | |`);
+}
 
-console.log('\n## Store (lowdb hot file + append-only archive)\n');
-console.log('| finished jobs in store | sequential createJob+flush /s | 50 concurrent creators, jobs/s |\n|---|---|---|');
-for (const r of await benchStore()) console.log(`| ${r.jobs} | ${fmt(r.writesPerSecond)} | ${fmt(r.createPerSecond)} |`);
+if (want('creation')) {
+  const { pngBytes, rows } = await benchCreation();
+  console.log(`\n## Job creation over HTTP vs bare Koa + koa-body: zenith image_to_video, ${(pngBytes / 1e3).toFixed(0)} KB PNG, 16 connections, 5 s\n`);
+  console.log('| finished jobs in store | server | answered 200 | req/s | p50 ms | p99 ms | unexpected | server CPU ms/req | rate vs bare | target |\n|---|---|---|---|---|---|---|---|---|---|');
+  for (let i = 0; i + 1 < rows.length; i += 2) {
+    const bare = rows[i]!;
+    const app = rows[i + 1]!;
+    const ratio = app.perSecond / bare.perSecond;
+    for (const r of [bare, app]) {
+      const tail = r === app ? `${fmt(100 * ratio, 0)}% | >= 70%, p99 < 50 ms: ${verdict(ratio >= 0.7 && r.p99Ms < 50)}` : ' | ';
+      console.log(`| ${r.storeJobs.toLocaleString('en')} | ${r.server} | ${r.answered} | ${fmt(r.perSecond)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.unexpected} | ${fmt(r.cpuMsPerRequest, 2)} | ${tail} |`);
+    }
+  }
+}
 
-console.log('\n## Job time: zenith image_to_video, 256x256 start image, one worker\n');
-console.log('| frames | median ms |\n|---|---|');
-for (const r of await benchJobs()) console.log(`| ${r.frames} | ${fmt(r.medianMs, 0)} |`);
+if (want('kinds')) {
+  console.log('\n## End-to-end job time by kind: one render on one worker (decode, generate, encode, write), best of 2\n');
+  console.log('| job kind | frames | output | ms |\n|---|---|---|---|');
+  for (const r of await benchKinds()) console.log(`| ${r.kind} | ${r.frames} | ${r.output} | ${fmt(r.ms, 0)} |`);
+}
 
-console.log('\n## Generators vs the encoding after them: 256x256 frames, one thread\n');
-console.log('| generator | frames | generate ms | sheet PNG + GIF ms | ratio |\n|---|---|---|---|---|');
-for (const r of await benchGenerators()) console.log(`| ${r.name} | ${r.frames} | ${fmt(r.generateMs, 0)} | ${fmt(r.encodeMs, 0)} | ${fmt(r.generateMs / r.encodeMs, 2)} |`);
+if (want('memory')) {
+  const m = await benchMemory();
+  console.log(`\n## Memory: ${m.uploads} concurrent uploads of ${(m.fileBytes / 1e6).toFixed(1)} MB PNGs (server process, workers included)\n`);
+  console.log('| accepted | seconds | RSS idle (after one upload) | peak RSS sampled | VmHWM | target |\n|---|---|---|---|---|---|');
+  console.log(`| ${m.accepted}/${m.uploads} | ${fmt(m.seconds)} | ${fmt(m.idleRssMb, 0)} MB | ${fmt(m.peakSampledRssMb, 0)} MB | ${fmt(m.vmHwmMb, 0)} MB | < 600 MB: ${verdict(m.vmHwmMb < 600)} |`);
+}
+
+if (want('http')) {
+  console.log('\n## Job creation over HTTP (real app, loopback, 16 concurrent clients)\n');
+  console.log('| case | answered | req/s | p50 ms | p99 ms | unexpected |\n|---|---|---|---|---|---|');
+  for (const r of await benchHttp()) console.log(`| ${r.label} | ${r.requests} | ${fmt(r.perSecond)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.errors} |`);
+}
+
+if (want('store')) {
+  console.log('\n## Store (lowdb hot file + append-only archive)\n');
+  console.log('| finished jobs in store | sequential createJob+flush /s | 50 concurrent creators, jobs/s |\n|---|---|---|');
+  for (const r of await benchStore()) console.log(`| ${r.jobs} | ${fmt(r.writesPerSecond)} | ${fmt(r.createPerSecond)} |`);
+}
+
+if (want('jobs')) {
+  console.log('\n## Job time: zenith image_to_video, 256x256 start image, one worker\n');
+  console.log('| frames | median ms |\n|---|---|');
+  for (const r of await benchJobs()) console.log(`| ${r.frames} | ${fmt(r.medianMs, 0)} |`);
+}
+
+if (want('generators')) {
+  console.log('\n## Generators vs the encoding after them: 256x256 frames, one thread\n');
+  console.log('| generator | frames | generate ms | sheet PNG + GIF ms | ratio |\n|---|---|---|---|---|');
+  for (const r of await benchGenerators()) console.log(`| ${r.name} | ${r.frames} | ${fmt(r.generateMs, 0)} | ${fmt(r.encodeMs, 0)} | ${fmt(r.generateMs / r.encodeMs, 2)} |`);
+}

@@ -8,7 +8,7 @@
 // So: chunks are walked (lengths in bounds, CRCs of critical chunks, IHDR first, IDAT present, IEND
 // last), and the IDAT stream is inflated with a counter that stops one byte past what the IHDR
 // allows: never more than the image's own raw size (<= 64 MiB + rows) is inflated, nothing is kept.
-import { crc32, createInflate } from 'node:zlib';
+import { crc32, createInflate, inflateSync } from 'node:zlib';
 import { MAX_IMAGE_SIDE } from '../limits.ts';
 
 const CRITICAL = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
@@ -71,8 +71,23 @@ function rawSize(ihdr: Buffer): number {
   return total;
 }
 
+/** Below this many bytes of image data, IDAT is inflated in one synchronous call (see inflatedSize). */
+const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
+
 /** Inflates the concatenated IDAT data, counting output and stopping once it reaches `limit`. */
 function inflatedSize(parts: Buffer[], limit: number): Promise<number> {
+  // Small images (the usual upload): one inflateSync on this thread, its output capped at `limit`.
+  // The stream below costs a libuv thread hop and a 1 MiB buffer per chunk: on a 200 KB 256x256 PNG
+  // this check took 0.84 ms of CPU that way and 0.26 ms this way (bench/RESULTS.md, job creation).
+  if (limit <= SYNC_INFLATE_BYTES) {
+    try {
+      return Promise.resolve(inflateSync(Buffer.concat(parts), { maxOutputLength: limit }).length);
+    } catch (err) {
+      // Output reached the cap: more than the header allows. A corrupt or short stream is left for
+      // libpng to report, as below (what came out before the damage is within the cap).
+      return Promise.resolve((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE' ? limit : 0);
+    }
+  }
   return new Promise((resolve) => {
     const inflate = createInflate({ chunkSize: 1 << 20 });
     let total = 0;
