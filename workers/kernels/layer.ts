@@ -115,6 +115,10 @@ export function writeLayer(
   const o8 = out.data;
   const minA = 0.5 / 255;
   if (w === sw && h === sh) {
+    if (f8) {
+      writeSameSizeFlat(src, sw, h, o8, f8, out.width, ox, oy, bg);
+      return;
+    }
     for (let y = 0; y < h; y++) {
       let o = ((oy + y) * out.width + ox) * 4;
       for (let i = y * sw * 4, end = i + sw * 4; i < end; i += 4, o += 4) {
@@ -154,6 +158,39 @@ export function writeLayer(
         (src[i00 + 1] as number) * w00 + (src[i01 + 1] as number) * w01 + (src[i10 + 1] as number) * w10 + (src[i11 + 1] as number) * w11,
         (src[i00 + 2] as number) * w00 + (src[i01 + 2] as number) * w01 + (src[i10 + 2] as number) * w10 + (src[i11 + 2] as number) * w11,
         a, bg);
+    }
+  }
+}
+
+/**
+ * writeLayer's common case (a cell the layer's size, with the flattened copy): put() inlined and
+ * the background in locals, the same arithmetic pixel for pixel.
+ */
+function writeSameSizeFlat(
+  src: Float32Array, sw: number, h: number, o8: Uint8Array, f8: Uint8Array, outWidth: number, ox: number, oy: number, bg: Rgba,
+): void {
+  const minA = 0.5 / 255;
+  const br = bg.r, bgg = bg.g, bb = bg.b;
+  for (let y = 0; y < h; y++) {
+    let o = ((oy + y) * outWidth + ox) * 4;
+    for (let i = y * sw * 4, end = i + sw * 4; i < end; i += 4, o += 4) {
+      const a = src[i + 3] as number;
+      if (!(a >= minA)) continue;
+      const alpha = a >= 1 ? 255 : (a * 255 + 0.5) | 0;
+      const un = 255 / a;
+      let rr = ((src[i] as number) * un + 0.5) | 0, gg = ((src[i + 1] as number) * un + 0.5) | 0, bv = ((src[i + 2] as number) * un + 0.5) | 0;
+      if (rr > 255) rr = 255;
+      if (gg > 255) gg = 255;
+      if (bv > 255) bv = 255;
+      o8[o] = rr;
+      o8[o + 1] = gg;
+      o8[o + 2] = bv;
+      o8[o + 3] = alpha;
+      const k = 255 - alpha;
+      const fr = rr * alpha + br * k, fg = gg * alpha + bgg * k, fb = bv * alpha + bb * k;
+      f8[o] = (fr + 128 + ((fr + 128) >> 8)) >> 8;
+      f8[o + 1] = (fg + 128 + ((fg + 128) >> 8)) >> 8;
+      f8[o + 2] = (fb + 128 + ((fb + 128) >> 8)) >> 8;
     }
   }
 }

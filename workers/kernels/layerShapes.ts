@@ -12,13 +12,6 @@ import type { Blend, Layer, Paint } from './layer.ts';
  */
 export type Profile = 'glow' | 'solid';
 
-const coverage = (dist: number, radius: number, profile: Profile): number => {
-  if (profile === 'solid') return Math.max(0, Math.min(1, radius - dist + 0.5));
-  if (dist >= radius) return 0;
-  const q = 1 - (dist * dist) / (radius * radius);
-  return q * q * q;
-};
-
 /** A round spot of `radius` at (x, y): row spans of the disc only, and no square root for glows. */
 export function spot(layer: Layer, x: number, y: number, radius: number, p: Paint, blend: Blend, profile: Profile = 'glow'): void {
   if (profile === 'solid' || !(radius > 0) || !(p.a > 0)) {
@@ -29,29 +22,32 @@ export function spot(layer: Layer, x: number, y: number, radius: number, p: Pain
   const inv = 1 / r2;
   const by0 = Math.max(0, Math.floor(y - radius)), by1 = Math.min(layer.height - 1, Math.ceil(y + radius));
   const d = layer.data;
+  const W = layer.width;
   const add = blend === 'add';
+  const pr = p.r, pg = p.g, pb = p.b, pa = p.a;
   for (let yy = by0; yy <= by1; yy++) {
     const dy = yy + 0.5 - y;
     const span = r2 - dy * dy;
     if (span <= 0) continue;
     const half = Math.sqrt(span);
-    const bx0 = Math.max(0, Math.floor(x - half)), bx1 = Math.min(layer.width - 1, Math.ceil(x + half));
-    for (let xx = bx0; xx <= bx1; xx++) {
+    const bx0 = Math.max(0, Math.floor(x - half)), bx1 = Math.min(W - 1, Math.ceil(x + half));
+    const dy2 = dy * dy;
+    let o = (yy * W + bx0) * 4;
+    for (let xx = bx0; xx <= bx1; xx++, o += 4) {
       const dx = xx + 0.5 - x;
-      const q = 1 - (dx * dx + dy * dy) * inv;
+      const q = 1 - (dx * dx + dy2) * inv;
       if (q <= 0) continue;
-      const a = p.a * q * q * q;
-      const o = (yy * layer.width + xx) * 4;
+      const a = pa * q * q * q;
       if (add) {
-        d[o] = (d[o] as number) + p.r * a;
-        d[o + 1] = (d[o + 1] as number) + p.g * a;
-        d[o + 2] = (d[o + 2] as number) + p.b * a;
+        d[o] = (d[o] as number) + pr * a;
+        d[o + 1] = (d[o + 1] as number) + pg * a;
+        d[o + 2] = (d[o + 2] as number) + pb * a;
         d[o + 3] = (d[o + 3] as number) + a;
       } else {
         const k = 1 - a;
-        d[o] = p.r * a + (d[o] as number) * k;
-        d[o + 1] = p.g * a + (d[o + 1] as number) * k;
-        d[o + 2] = p.b * a + (d[o + 2] as number) * k;
+        d[o] = pr * a + (d[o] as number) * k;
+        d[o + 1] = pg * a + (d[o + 1] as number) * k;
+        d[o + 2] = pb * a + (d[o + 2] as number) * k;
         d[o + 3] = a + (d[o + 3] as number) * k;
       }
     }
@@ -77,6 +73,11 @@ export function stroke(
   const vy = y1 - y0;
   const len2 = vx * vx + vy * vy;
   const d = layer.data;
+  const W = layer.width;
+  const solid = profile === 'solid';
+  const add = blend === 'add';
+  const pr = p.r, pg = p.g, pb = p.b, pa = p.a;
+  const dr = r1 - r0;
   for (let y = by0; y <= by1; y++) {
     const py = y + 0.5 - y0;
     for (let x = bx0; x <= bx1; x++) {
@@ -84,9 +85,33 @@ export function stroke(
       const t = len2 > 0 ? Math.max(0, Math.min(1, (px * vx + py * vy) / len2)) : 0;
       const ex = px - t * vx;
       const ey = py - t * vy;
-      const r = r0 + (r1 - r0) * t;
-      const cov = coverage(Math.sqrt(ex * ex + ey * ey), r, profile);
-      if (cov > 0) blendAt(d, (y * layer.width + x) * 4, p, cov, blend);
+      const r = r0 + dr * t;
+      // coverage() and blendAt() inlined (the same arithmetic).
+      const dist = Math.sqrt(ex * ex + ey * ey);
+      let cov: number;
+      if (solid) {
+        cov = Math.max(0, Math.min(1, r - dist + 0.5));
+      } else {
+        if (dist >= r) continue;
+        const q = 1 - (dist * dist) / (r * r);
+        cov = q * q * q;
+      }
+      if (!(cov > 0)) continue;
+      const a = pa * cov;
+      if (a <= 0) continue;
+      const o = (y * W + x) * 4;
+      if (add) {
+        d[o] = (d[o] as number) + pr * a;
+        d[o + 1] = (d[o + 1] as number) + pg * a;
+        d[o + 2] = (d[o + 2] as number) + pb * a;
+        d[o + 3] = (d[o + 3] as number) + a;
+      } else {
+        const keep = 1 - a;
+        d[o] = pr * a + (d[o] as number) * keep;
+        d[o + 1] = pg * a + (d[o + 1] as number) * keep;
+        d[o + 2] = pb * a + (d[o + 2] as number) * keep;
+        d[o + 3] = a + (d[o + 3] as number) * keep;
+      }
     }
   }
 }
@@ -107,6 +132,11 @@ export function ring(
   const ix = rx - half - 1, iy = ry - half - 1; // inner ellipse (the hole)
   const by0 = Math.max(0, Math.floor(cy - oy)), by1 = Math.min(layer.height - 1, Math.ceil(cy + oy));
   const d = layer.data;
+  const W = layer.width;
+  const solid = profile === 'solid';
+  const add = blend === 'add';
+  const halfSq = half * half;
+  const pr = p.r, pg = p.g, pb = p.b, pa = p.a;
   for (let y = by0; y <= by1; y++) {
     const dy = y + 0.5 - cy;
     const span = 1 - (dy * dy) / (oy * oy);
@@ -127,10 +157,35 @@ export function ring(
       if (rho < 1e-9) continue;
       const grad = Math.sqrt(dx * dx + ky * k * ky * k) / rho;
       const dist = Math.abs(rho - rx) / grad;
-      let cov = coverage(dist, half, profile);
+      // coverage() and blendAt() inlined (the same arithmetic): a ring is thousands of pixels.
+      let cov: number;
+      if (solid) {
+        cov = Math.max(0, Math.min(1, half - dist + 0.5));
+      } else {
+        if (dist >= half) continue;
+        const q = 1 - (dist * dist) / halfSq;
+        cov = q * q * q;
+      }
       if (cov <= 0) continue;
-      if (shade) cov *= shade(Math.atan2(dy, dx));
-      if (cov > 0) blendAt(d, (y * layer.width + x) * 4, p, cov, blend);
+      if (shade) {
+        cov *= shade(Math.atan2(dy, dx));
+        if (!(cov > 0)) continue;
+      }
+      const a = pa * cov;
+      if (a <= 0) continue;
+      const o = (y * W + x) * 4;
+      if (add) {
+        d[o] = (d[o] as number) + pr * a;
+        d[o + 1] = (d[o + 1] as number) + pg * a;
+        d[o + 2] = (d[o + 2] as number) + pb * a;
+        d[o + 3] = (d[o + 3] as number) + a;
+      } else {
+        const keep = 1 - a;
+        d[o] = pr * a + (d[o] as number) * keep;
+        d[o + 1] = pg * a + (d[o + 1] as number) * keep;
+        d[o + 2] = pb * a + (d[o + 2] as number) * keep;
+        d[o + 3] = a + (d[o + 3] as number) * keep;
+      }
     }
   }
 }

@@ -2,7 +2,7 @@
 // lightness changes (a card edge-on), and a soft halo of light behind the subject. Pixel art uses
 // ramp.ts instead, which never leaves the palette.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkInt, checkNumber } from './check.ts';
+import { checkImage, checkInt, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 
 /** Opaque-ish pixels of `img` moved `amount` of the way toward `color`; alpha kept. New image. */
@@ -14,10 +14,10 @@ export function tintImage(img: RawImage, color: Rgba, amount: number): RawImage 
   const keep = 1 - amount;
   const r = color.r * amount, g = color.g * amount, b = color.b * amount;
   for (let i = 0; i < out.length; i += 4) {
-    if (at(out, i + 3) === 0) continue;
-    out[i] = Math.round(at(out, i) * keep + r);
-    out[i + 1] = Math.round(at(out, i + 1) * keep + g);
-    out[i + 2] = Math.round(at(out, i + 2) * keep + b);
+    if ((out[i + 3] as number) === 0) continue;
+    out[i] = Math.round((out[i] as number) * keep + r);
+    out[i + 1] = Math.round((out[i + 1] as number) * keep + g);
+    out[i + 2] = Math.round((out[i + 2] as number) * keep + b);
   }
   return { data: out, width: img.width, height: img.height };
 }
@@ -29,10 +29,10 @@ export function shadeImage(img: RawImage, amount: number): RawImage {
   const out = new Uint8Array(img.data);
   const k = 1 + amount;
   for (let i = 0; i < out.length; i += 4) {
-    if (at(out, i + 3) === 0) continue;
-    out[i] = Math.min(255, Math.round(at(out, i) * k));
-    out[i + 1] = Math.min(255, Math.round(at(out, i + 1) * k));
-    out[i + 2] = Math.min(255, Math.round(at(out, i + 2) * k));
+    if ((out[i + 3] as number) === 0) continue;
+    out[i] = Math.min(255, Math.round((out[i] as number) * k));
+    out[i + 1] = Math.min(255, Math.round((out[i + 1] as number) * k));
+    out[i + 2] = Math.min(255, Math.round((out[i + 2] as number) * k));
   }
   return { data: out, width: img.width, height: img.height };
 }
@@ -44,22 +44,22 @@ function blurPlane(src: Float32Array, w: number, h: number, radius: number): Flo
   const n = 2 * radius + 1;
   for (let y = 0; y < h; y++) {
     let sum = 0;
-    for (let x = -radius; x <= radius; x++) sum += x >= 0 && x < w ? at(src, y * w + x) : 0;
+    for (let x = -radius; x <= radius; x++) sum += x >= 0 && x < w ? (src[y * w + x] as number) : 0;
     for (let x = 0; x < w; x++) {
       tmp[y * w + x] = sum / n;
       const add = x + radius + 1, sub = x - radius;
-      if (add < w) sum += at(src, y * w + add);
-      if (sub >= 0) sum -= at(src, y * w + sub);
+      if (add < w) sum += (src[y * w + add] as number);
+      if (sub >= 0) sum -= (src[y * w + sub] as number);
     }
   }
   for (let x = 0; x < w; x++) {
     let sum = 0;
-    for (let y = -radius; y <= radius; y++) sum += y >= 0 && y < h ? at(tmp, y * w + x) : 0;
+    for (let y = -radius; y <= radius; y++) sum += y >= 0 && y < h ? (tmp[y * w + x] as number) : 0;
     for (let y = 0; y < h; y++) {
       out[y * w + x] = sum / n;
       const add = y + radius + 1, sub = y - radius;
-      if (add < h) sum += at(tmp, add * w + x);
-      if (sub >= 0) sum -= at(tmp, sub * w + x);
+      if (add < h) sum += (tmp[add * w + x] as number);
+      if (sub >= 0) sum -= (tmp[sub * w + x] as number);
     }
   }
   return out;
@@ -74,12 +74,12 @@ export function haloOf(img: RawImage, color: Rgba, radius: number): RawImage {
   checkInt(radius, 1, 256, 'radius');
   const { width: w, height: h, data: d } = img;
   let plane: Float32Array = new Float32Array(w * h);
-  for (let p = 0; p < plane.length; p++) plane[p] = at(d, p * 4 + 3) / 255;
+  for (let p = 0; p < plane.length; p++) plane[p] = (d[p * 4 + 3] as number) / 255;
   const r = Math.max(1, Math.round(radius / 2));
   plane = blurPlane(blurPlane(plane, w, h, r), w, h, r);
   const out = new Uint8Array(w * h * 4);
   for (let p = 0; p < plane.length; p++) {
-    const a = Math.min(1, at(plane, p) * 1.6);
+    const a = Math.min(1, (plane[p] as number) * 1.6);
     if (a < 0.01) continue;
     out[p * 4] = color.r;
     out[p * 4 + 1] = color.g;
@@ -94,7 +94,7 @@ export function ringOf(img: RawImage, color: Rgba): RawImage {
   checkImage(img, 'image');
   const { width: w, height: h, data: d } = img;
   const out = new Uint8Array(w * h * 4);
-  const on = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < w && y < h && at(d, (y * w + x) * 4 + 3) !== 0;
+  const on = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < w && y < h && (d[(y * w + x) * 4 + 3] as number) !== 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (on(x, y) || !(on(x - 1, y) || on(x + 1, y) || on(x, y - 1) || on(x, y + 1))) continue;

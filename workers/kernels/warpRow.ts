@@ -38,6 +38,16 @@ export function rowCoords(map: WarpMap, y: number, x0: number, x1: number, xy: F
   const legIn = folded ? legLen / legOut : 1;
   let u = a * (x0 + 0.5) + map.b * (y + 0.5) + map.c;
   let v = d * (x0 + 0.5) + map.e * (y + 0.5) + map.f;
+  if (bendPx === 0 && !folded) {
+    // No bend and no legs (most maps): the same steps without their per-pixel tests.
+    for (let x = x0, k = 0; x < x1; x++, k += 2, u += a, v += d) {
+      const su = u < xf1 ? xt0 + (u - xf0) * xs0 : xt1 + (u - xf1) * xs1;
+      const sv = v < yf1 ? yt0 + (v - yf0) * ys0 : yt1 + (v - yf1) * ys1;
+      xy[k] = su - ox;
+      xy[k + 1] = sv - oy;
+    }
+    return;
+  }
   for (let x = x0, k = 0; x < x1; x++, k += 2, u += a, v += d) {
     let su = u;
     let sv = v;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createField, shadeField, splat } from '../../../workers/kernels/field.ts';
+import { createField, fillField, fillFieldFor, multiplyField, shadeField, splat } from '../../../workers/kernels/field.ts';
 import { createLayer } from '../../../workers/kernels/layer.ts';
 
 const lut = new Float32Array([1, 1, 1, 0.5, 0.5, 0.5, 0, 0, 0]); // white, grey, black
@@ -49,5 +49,27 @@ describe('shadeField', () => {
 
   it('refuses a field of another size', () => {
     expect(() => shadeField(createField(2, 2), createLayer(3, 3), options)).toThrow('Expected a field for a 3x3 layer but received 2x2 at scale 1');
+  });
+});
+
+describe('fillFieldFor', () => {
+  it('fills what multiplyField reads under non-zero cells, so the product is fillField then multiply', () => {
+    const fn = (x: number, y: number) => 1 + Math.sin(x * 0.21) * Math.cos(y * 0.13);
+    const make = () => {
+      const f = createField(64, 64, 2);
+      splat(f, 20, 24, 9, 1);
+      splat(f, 44, 40, 6, 0.5);
+      return f;
+    };
+    const a = make(), b = make();
+    const full = createField(64, 64, 4);
+    fillField(full, fn);
+    multiplyField(a, full);
+    const lazy = createField(64, 64, 4);
+    lazy.data.fill(Number.NaN); // anything read but not filled would show
+    fillFieldFor(lazy, [b], fn);
+    multiplyField(b, lazy);
+    expect(b.data).toEqual(a.data);
+    expect(lazy.data.some((v) => Number.isNaN(v))).toBe(true); // the far corners were not evaluated
   });
 });

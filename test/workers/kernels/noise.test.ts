@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNoise, sampleField } from '../../../workers/kernels/noise.ts';
+import { createNoise, gridSize, interpolateGrid, periodicTable, readPeriodic, sampleField } from '../../../workers/kernels/noise.ts';
 
 const points = Array.from({ length: 200 }, (_, i) => [i * 0.137 - 7, i * 0.291 - 11, i * 0.053] as const);
 
@@ -67,5 +67,52 @@ describe('sampleField', () => {
     [() => sampleField(new Float32Array(16), 0, 4, 1, () => 0), 'Expected integer between 1 and 16384 for field width but received 0'],
   ])('checks its inputs first (%#)', (call, message) => {
     expect(call).toThrow(message);
+  });
+});
+
+describe('fbm3Row', () => {
+  it.each([
+    ['no periods', 0, 0, 0],
+    ['periodic y and z', 0, 6, 2],
+    ['periodic x', 5, 2, 0],
+    ['fractional periods (the general path)', 2.5, 1.5, 0],
+  ])('is fbm3 point by point, value for value (%s)', (_, px, py, pz) => {
+    const n = createNoise('row', 'test');
+    for (let r = 0; r < 20; r++) {
+      const xs = Float64Array.from({ length: 40 }, (_, i) => i * 0.173 - 3 + r * 0.41);
+      const out = new Float64Array(40).fill(-9);
+      const y = r * 0.77 - 5, z = r * 0.13 - 1;
+      const octaves = 1 + (r % 4);
+      n.fbm3Row(out, xs, 2, 37, y, z, octaves, px, py, pz);
+      for (let i = 2; i < 37; i++) expect(out[i]).toBe(n.fbm3(xs[i] as number, y, z, octaves, px, py, pz));
+      expect(out[0]).toBe(-9);
+      expect(out[39]).toBe(-9);
+    }
+  });
+});
+
+describe('interpolateGrid', () => {
+  it('is sampleField given the grid sampleField evaluates', () => {
+    const fn = (x: number, y: number) => Math.sin(x * 0.3) + Math.cos(y * 0.17) * x * 0.01;
+    const a = new Float32Array(37 * 23);
+    sampleField(a, 37, 23, 4, fn);
+    const { gw, gh } = gridSize(37, 23, 4);
+    const grid = new Float32Array(gw * gh);
+    for (let gy = 0; gy < gh; gy++) for (let gx = 0; gx < gw; gx++) grid[gy * gw + gx] = fn(gx * 4 + 0.5, gy * 4 + 0.5);
+    const b = new Float32Array(37 * 23);
+    interpolateGrid(b, 37, 23, 4, grid);
+    expect(b).toEqual(a);
+  });
+});
+
+describe('periodicTable', () => {
+  it('repeats with its periods and stays close to the function it tabulates', () => {
+    const n = createNoise('table', 'test');
+    const fn = (x: number, y: number) => n.fbm3(x, y, 0.5, 3, 5, 2, 0);
+    const tab = periodicTable(5, 2, 48, fn);
+    for (const [x, y] of points) {
+      expect(readPeriodic(tab, x, y)).toBeCloseTo(readPeriodic(tab, x + 5, y - 2), 5);
+      expect(Math.abs(readPeriodic(tab, x, y) - fn(x, y))).toBeLessThan(0.01);
+    }
   });
 });

@@ -2,9 +2,10 @@
 // table read, not an interpolation), paints from palette colours, easing and envelopes, and
 // reusable scratch buffers so a 100-frame job does not allocate a field per frame.
 import type { Rgba } from '../../kernels/image.ts';
-import type { Paint } from '../../kernels/layer.ts';
-import { createField } from '../../kernels/field.ts';
+import type { Layer, Paint } from '../../kernels/layer.ts';
+import { createField, neededSpans } from '../../kernels/field.ts';
 import type { Field } from '../../kernels/field.ts';
+import type { Noise } from '../../kernels/noise.ts';
 
 export const RAMP_STEPS = 256;
 
@@ -87,3 +88,94 @@ export function fieldFor(field: Field | undefined, S: number, scale: number): Fi
  * cells), at least 4 pixels each (small cells cannot show it, and it costs per cell).
  */
 export const detailScale = (S: number): number => Math.max(4, Math.round(S / 100));
+
+/**
+ * What `draw` puts on a cleared layer, drawn once per layer size and copied after that: for the
+ * glows an effect lays down first and identically in every frame (a spot of light on the ground),
+ * a copy of the rows they touch instead of a few ten thousand blended pixels. The returned
+ * function must be called on a cleared layer, before anything else is drawn on it (the frame's
+ * first drawing), which is how every family receives its layer; it then leaves the same floats.
+ */
+export function backdrop(draw: (layer: Layer) => void): (layer: Layer) => void {
+  let made: { width: number; height: number; rows: Float32Array; from: number } | undefined;
+  return (layer) => {
+    if (!made || made.width !== layer.width || made.height !== layer.height) {
+      const own: Layer = { width: layer.width, height: layer.height, data: new Float32Array(layer.data.length) };
+      draw(own);
+      const rowLen = layer.width * 4;
+      let y0 = 0, y1 = layer.height;
+      const clearRow = (y: number): boolean => own.data.subarray(y * rowLen, (y + 1) * rowLen).every((v) => v === 0);
+      while (y0 < y1 && clearRow(y0)) y0++;
+      while (y1 > y0 && clearRow(y1 - 1)) y1--;
+      made = { width: layer.width, height: layer.height, rows: own.data.slice(y0 * rowLen, y1 * rowLen), from: y0 * rowLen };
+    }
+    layer.data.set(made.rows, made.from);
+  };
+}
+
+/** A detail noise: base + amp * fbm3((x / S) * freq + dx, (y / S) * freq + dy, z, octaves, periods). */
+export interface DetailNoise {
+  noise: Noise;
+  freq: number;
+  dx: number;
+  dy: number;
+  z: number;
+  octaves: number;
+  base: number;
+  amp: number;
+  px?: number;
+  py?: number;
+  pz?: number;
+}
+
+/**
+ * Fills the detail field (of an S x S layer) with `n` at its cell centres, as
+ * fillFieldFor(detail, targets, (x, y) => base + amp * fbm3(...)) would, value for value, but
+ * along rows (Noise.fbm3Row), only over the cells the targets will read.
+ */
+export function fillDetail(detail: Field, targets: readonly Field[], S: number, n: DetailNoise): void {
+  const spans = neededSpans(detail, targets);
+  const w = detail.width, s = detail.scale;
+  const xs = new Float64Array(w);
+  for (let x = 0; x < w; x++) xs[x] = (((x + 0.5) * s) / S) * n.freq + n.dx;
+  const line = new Float64Array(w);
+  for (let y = 0; y < detail.height; y++) {
+    const from = spans[2 * y] as number, to = spans[2 * y + 1] as number;
+    if (to <= from) continue;
+    n.noise.fbm3Row(line, xs, from, to, (((y + 0.5) * s) / S) * n.freq + n.dy, n.z, n.octaves, n.px, n.py, n.pz);
+    for (let x = from; x < to; x++) detail.data[y * w + x] = n.base + n.amp * (line[x] as number);
+  }
+}
+
+/**
+ * What `draw` adds ('add' blending only) to a layer, recorded once per layer size on a cleared
+ * layer and added back after that: for the light an effect adds identically in every frame on top
+ * of what changes (a portal's rim), a sum over the pixels it touched instead of drawing it again.
+ * (Each touched float gets the recorded value added, rounded to float once rather than per shape:
+ * the same picture to well under one 8-bit level.)
+ */
+export function additive(draw: (layer: Layer) => void): (layer: Layer) => void {
+  let made: { width: number; height: number; at: Int32Array; add: Float32Array } | undefined;
+  return (layer) => {
+    if (!made || made.width !== layer.width || made.height !== layer.height) {
+      const own: Layer = { width: layer.width, height: layer.height, data: new Float32Array(layer.data.length) };
+      draw(own);
+      let n = 0;
+      for (let i = 0; i < own.data.length; i++) if (own.data[i] !== 0) n++;
+      const at = new Int32Array(n), add = new Float32Array(n);
+      for (let i = 0, k = 0; i < own.data.length; i++) {
+        const v = own.data[i] as number;
+        if (v === 0) continue;
+        at[k] = i;
+        add[k++] = v;
+      }
+      made = { width: layer.width, height: layer.height, at, add };
+    }
+    const d = layer.data;
+    const { at, add } = made;
+    for (let k = 0; k < at.length; k++) {
+      const i = at[k] as number;
+      d[i] = (d[i] as number) + (add[k] as number);
+    }
+  };
+}

@@ -5,9 +5,9 @@ import { createNoise } from '../../kernels/noise.ts';
 import { createRandom } from '../../kernels/random.ts';
 import { burstAge, emit, lifeFade, travel } from '../../kernels/particles.ts';
 import { spot } from '../../kernels/layerShapes.ts';
-import { createField, fillField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
+import { createField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
 import type { Field } from '../../kernels/field.ts';
-import { RAMP_STEPS, easeOutCubic, rampPaint, rampTable, smoothstep, detailScale, fieldFor } from './common.ts';
+import { RAMP_STEPS, easeOutCubic, rampPaint, rampTable, smoothstep, detailScale, fieldFor, fillDetail } from './common.ts';
 import type { EffectFamily } from './types.ts';
 
 const GROUND = 0.8;
@@ -52,8 +52,7 @@ export const dust: EffectFamily = {
         splat(field, x * S, y * S, r * S, 0.6 * dens);
       }
       detail = fieldFor(detail, S, detailScale(S));
-      fillField(detail, (x, y) =>
-        0.7 + 1.0 * noise.fbm3((x / S) * 8, (y / S) * 8, t * 1.5, 3));
+      fillDetail(detail, [field], S, { noise, freq: 8, dx: 0, dy: 0, z: t * 1.5, octaves: 3, base: 0.7, amp: 1.0 });
       multiplyField(field, detail);
       shadeField(field, layer, {
         lut, steps: RAMP_STEPS, edge0: 0.08 + 0.06 * t, edge1: 0.6, rampAt: 0.95, rampSlope: 0.6, opacity: 0.85, blend: 'over', lit: 1.2,

@@ -6,9 +6,9 @@ import { createNoise } from '../../kernels/noise.ts';
 import { createRandom } from '../../kernels/random.ts';
 import { burstAge, emit, lifeFade, travel } from '../../kernels/particles.ts';
 import { ring, spot, stroke } from '../../kernels/layerShapes.ts';
-import { createField, fillField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
+import { createField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
 import type { Field } from '../../kernels/field.ts';
-import { RAMP_STEPS, WHITE, clamp01, easeOutCubic, rampPaint, rampTable, smoothstep, detailScale, fieldFor } from './common.ts';
+import { RAMP_STEPS, WHITE, clamp01, easeOutCubic, rampPaint, rampTable, smoothstep, detailScale, fieldFor, fillDetail } from './common.ts';
 import type { EffectFamily } from './types.ts';
 
 const CX = 0.5;
@@ -64,8 +64,7 @@ export const explosion: EffectFamily = {
         splat(smokeField, x * S, (y - 0.1 * t * p.rise) * S, sr * S, 0.7 * smoothstep(0.12, 0.45, t) * (1 - smoothstep(0.5, 1, t) * 0.8));
       }
       detail = fieldFor(detail, S, detailScale(S));
-      fillField(detail, (x, y) =>
-        0.75 + 0.9 * noise.fbm3((x / S) * 6, (y / S) * 6 + t * 2, t * 1.5, 3));
+      fillDetail(detail, [smokeField, heat], S, { noise, freq: 6, dx: 0, dy: t * 2, z: t * 1.5, octaves: 3, base: 0.75, amp: 0.9 });
       multiplyField(smokeField, detail);
       multiplyField(heat, detail);
       // The smoke's edge recedes as it thins, so it shrinks away instead of lingering as a haze.

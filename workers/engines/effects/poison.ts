@@ -5,9 +5,9 @@ import { createNoise } from '../../kernels/noise.ts';
 import { createRandom } from '../../kernels/random.ts';
 import { emit, lifeFade, loopAge } from '../../kernels/particles.ts';
 import { ring, spot } from '../../kernels/layerShapes.ts';
-import { createField, fillField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
+import { createField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
 import type { Field } from '../../kernels/field.ts';
-import { RAMP_STEPS, WHITE, rampPaint, rampTable, detailScale, fieldFor } from './common.ts';
+import { RAMP_STEPS, WHITE, rampPaint, rampTable, detailScale, fieldFor, backdrop, fillDetail } from './common.ts';
 import type { EffectFamily } from './types.ts';
 
 const CX = 0.5;
@@ -30,12 +30,17 @@ export const poison: EffectFamily = {
     let detail: Field | undefined;
     let field: Field | undefined;
 
+    // The glow is the same in every frame: drawn once (first, on the cleared layer) and copied.
+    const glow = backdrop((l) => {
+      const S = l.width;
+      spot(l, CX * S, CY * S, S * 0.42, rampPaint(lut, 0.6, 0.2), 'add');
+    });
     return (layer, t) => {
       const S = layer.width;
       // Half resolution: the field is smooth, and splatting is most of the cost.
       if (!field || field.width !== Math.ceil(S / 2)) field = createField(S, S, 2);
       field.data.fill(0);
-      spot(layer, CX * S, CY * S, S * 0.42, rampPaint(lut, 0.6, 0.2), 'add');
+      glow(layer);
       for (const p of puffs) {
         const { age } = loopAge(p, t);
         if (age >= 1) continue;
@@ -44,8 +49,7 @@ export const poison: EffectFamily = {
         splat(field, x * S, y * S, p.size * (0.6 + 0.8 * age) * S, 0.9 * lifeFade(age, 0.25, 0.5));
       }
       detail = fieldFor(detail, S, detailScale(S));
-      fillField(detail, (x, y) =>
-        0.7 + 0.9 * noise.fbm3((x / S) * 6 + t * 2, (y / S) * 6, t * 2, 3, 2, 0, 2));
+      fillDetail(detail, [field], S, { noise, freq: 6, dx: t * 2, dy: 0, z: t * 2, octaves: 3, base: 0.7, amp: 0.9, px: 2, py: 0, pz: 2 });
       multiplyField(field, detail);
       shadeField(field, layer, {
         lut, steps: RAMP_STEPS, edge0: 0.1, edge1: 0.55, rampAt: 0.98, rampSlope: 0.3, opacity: 0.8, blend: 'over', lit: 0.8,

@@ -2,11 +2,11 @@
 // wind inward and turn, a bright rim with a glow around it, and motes being drawn in. The swirl is
 // noise in polar coordinates, periodic around the circle, turned one period and scrolled inward one
 // period per loop, so it loops; each mote lives once per loop.
-import { createNoise, sampleField } from '../../kernels/noise.ts';
+import { createNoise, gridSize, interpolateGrid, periodicTable, readPeriodic } from '../../kernels/noise.ts';
 import { createRandom } from '../../kernels/random.ts';
 import { emit, lifeFade, loopAge } from '../../kernels/particles.ts';
 import { ring, spot } from '../../kernels/layerShapes.ts';
-import { RAMP_STEPS, WHITE, rampPaint, rampTable, scratch } from './common.ts';
+import { RAMP_STEPS, WHITE, rampPaint, rampTable, scratch, backdrop, additive } from './common.ts';
 import type { EffectFamily } from './types.ts';
 
 const CX = 0.5;
@@ -27,25 +27,70 @@ export const portal: EffectFamily = {
       count: 30, x: CX, y: CY, speed: [0, 0], life: [0.4, 0.8], size: [0.006, 0.013],
     });
     const pool = new Map<string, Float32Array>();
+    // The swirl never evolves (its third coordinate is fixed): it only turns and flows inward by
+    // whole periods, so one period of it is tabulated once per job (12 samples per lattice cell of
+    // the finest octave) and each frame reads the table.
+    let swirlTable: ReturnType<typeof periodicTable> | undefined;
+    // Each column's x in the opening's units, per layer size.
+    let columns: Float64Array | undefined;
+    let columnsS = 0;
+    // Each grid point's place in the swirl before it turns (winding angle, radius), per layer size.
+    let polar: { S: number; gw: number; gh: number; u: Float64Array; v: Float64Array } | undefined;
+    // The glow is the same in every frame: drawn once (first, on the cleared layer) and copied.
+    const glow = backdrop((l) => {
+      const S = l.width;
+      spot(l, CX * S, CY * S, S * 0.44, rampPaint(lut, 0.55, 0.3), 'add');
+    });
+    // The rim, a glowing band and a white-hot edge, never changes: drawn once and added back.
+    const rim = additive((l) => {
+      const S = l.width;
+      ring(l, CX * S, CY * S, RX * S, RY * S, S * 0.035, rampPaint(lut, 0.3, 0.7), 'add');
+      ring(l, CX * S, CY * S, RX * S, RY * S, Math.max(1, S * 0.007), { ...WHITE, a: 0.85 }, 'add');
+    });
     return (layer, t) => {
       const S = layer.width;
       const d = layer.data;
-      spot(layer, CX * S, CY * S, S * 0.44, rampPaint(lut, 0.55, 0.3), 'add');
+      glow(layer);
       const x0 = Math.floor((CX - RX * 1.05) * S), x1 = Math.ceil((CX + RX * 1.05) * S);
       const y0 = Math.floor((CY - RY * 1.05) * S), y1 = Math.ceil((CY + RY * 1.05) * S);
       const bw = x1 - x0, bh = y1 - y0;
       const swirl = scratch(pool, 'swirl', bw * bh);
-      sampleField(swirl, bw, bh, Math.max(2, Math.round(S / 80)), (x, y) => {
-        const nx = ((x + x0) / S - CX) / RX, ny = ((y + y0) / S - CY) / RY;
-        const rho = Math.sqrt(nx * nx + ny * ny);
-        const th = Math.atan2(ny, nx) / (Math.PI * 2);
-        // Arms wind with the radius (twist) and turn with time; features flow inward.
-        return noise.fbm3((th + 0.45 * rho) * ARMS + t * ARMS, rho * 2.5 + t * INWARD, 0.5, 3, ARMS, INWARD, 0);
-      });
+      const step = Math.max(2, Math.round(S / 80));
+      if (!polar || polar.S !== S) {
+        const { gw, gh } = gridSize(bw, bh, step);
+        const u = new Float64Array(gw * gh), v = new Float64Array(gw * gh);
+        for (let gy = 0; gy < gh; gy++) {
+          for (let gx = 0; gx < gw; gx++) {
+            const nx = ((gx * step + 0.5 + x0) / S - CX) / RX, ny = ((gy * step + 0.5 + y0) / S - CY) / RY;
+            const rho = Math.sqrt(nx * nx + ny * ny);
+            const th = Math.atan2(ny, nx) / (Math.PI * 2);
+            // Arms wind with the radius (twist); features flow inward.
+            u[gy * gw + gx] = (th + 0.45 * rho) * ARMS;
+            v[gy * gw + gx] = rho * 2.5;
+          }
+        }
+        polar = { S, gw, gh, u, v };
+      }
+      swirlTable ??= periodicTable(ARMS, INWARD, 48, (x, y) => noise.fbm3(x, y, 0.5, 3, ARMS, INWARD, 0));
+      const grid = scratch(pool, 'swirl-grid', polar.gw * polar.gh);
+      // The arms turn with time and flow inward.
+      for (let k = 0; k < polar.gw * polar.gh; k++) grid[k] = readPeriodic(swirlTable, (polar.u[k] as number) + t * ARMS, (polar.v[k] as number) + t * INWARD);
+      interpolateGrid(swirl, bw, bh, step, grid);
+      if (!columns || columnsS !== S) {
+        columns = new Float64Array(bw);
+        for (let x = 0; x < bw; x++) columns[x] = ((x + x0 + 0.5) / S - CX) / RX;
+        columnsS = S;
+      }
+      const nxs = columns;
       for (let y = 0; y < bh; y++) {
         const ny = ((y + y0 + 0.5) / S - CY) / RY;
-        for (let x = 0; x < bw; x++) {
-          const nx = ((x + x0 + 0.5) / S - CX) / RX;
+        // Only the columns inside the opening on this row (a pixel wider each side; each still tested).
+        const open = 1.0404 - ny * ny;
+        if (open <= 0) continue;
+        const half = Math.sqrt(open) * RX * S + 1;
+        const xa = Math.max(0, Math.floor(CX * S - half) - x0), xb = Math.min(bw, Math.ceil(CX * S + half) - x0);
+        for (let x = xa; x < xb; x++) {
+          const nx = nxs[x] as number;
           const r2 = nx * nx + ny * ny;
           if (r2 >= 1.0404) continue;
           const rho = Math.sqrt(r2);
@@ -66,9 +111,7 @@ export const portal: EffectFamily = {
           d[o + 3] = a + (d[o + 3] as number) * keep;
         }
       }
-      // The rim: a glowing band and a white-hot edge.
-      ring(layer, CX * S, CY * S, RX * S, RY * S, S * 0.035, rampPaint(lut, 0.3, 0.7), 'add');
-      ring(layer, CX * S, CY * S, RX * S, RY * S, Math.max(1, S * 0.007), { ...WHITE, a: 0.85 }, 'add');
+      rim(layer);
       for (const p of motes) {
         const { age } = loopAge(p, t);
         if (age >= 1) continue;

@@ -5,9 +5,9 @@
 import { createNoise } from '../../kernels/noise.ts';
 import { createRandom } from '../../kernels/random.ts';
 import { emit, lifeFade, loopAge } from '../../kernels/particles.ts';
-import { createField, fillField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
+import { createField, multiplyField, shadeField, splat } from '../../kernels/field.ts';
 import type { Field } from '../../kernels/field.ts';
-import { RAMP_STEPS, rampTable, detailScale, fieldFor } from './common.ts';
+import { RAMP_STEPS, rampTable, detailScale, fieldFor, fillDetail } from './common.ts';
 import type { EffectFamily } from './types.ts';
 
 export const smoke: EffectFamily = {
@@ -40,8 +40,7 @@ export const smoke: EffectFamily = {
         splat(field, x * S, y * S, r * S, 0.55 * lifeFade(age, 0.15, 0.6));
       }
       detail = fieldFor(detail, S, detailScale(S));
-      fillField(detail, (x, y) =>
-        0.7 + 0.9 * noise.fbm3((x / S) * 5, (y / S) * 5 + t * 3, t * 2, 3, 0, 3, 2));
+      fillDetail(detail, [field], S, { noise, freq: 5, dx: 0, dy: t * 3, z: t * 2, octaves: 3, base: 0.7, amp: 0.9, px: 0, py: 3, pz: 2 });
       multiplyField(field, detail);
       shadeField(field, layer, {
         lut, steps: RAMP_STEPS, edge0: 0.08, edge1: 0.6, rampAt: 0.9, rampSlope: 0.5, opacity: 0.9, blend: 'over', lit: 1.2,
