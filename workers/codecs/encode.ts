@@ -45,9 +45,15 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   // becomes 0 or 255 and transparent pixels 0,0,0,0, so they all map to one palette entry.
   const rgba = new Uint8Array(area * 4 * frames.length);
   frames.forEach((f, i) => binaryAlphaCopy(f.data, rgba, i * area * 4));
-  const palette = quantize(samplePixels(rgba), 256, { format: 'rgba4444', oneBitAlpha: true });
-  const transparentIndex = palette.findIndex((c) => c[3] === 0);
-  const index = applyPalette(rgba, palette, 'rgba4444');
+  // The palette is built from opaque pixels only, at 5-6-5 bits (rgba4444 cost 5 dB of PSNR against
+  // ImageMagick on shaded sprites), leaving the last of 256 entries for transparency.
+  const opaque = samplePixels(rgba);
+  const colors = opaque.length > 0 ? quantize(opaque, 255, { format: 'rgb565' }) : [[0, 0, 0]];
+  const hasTransparency = rgba.some((v, i) => (i & 3) === 3 && v === 0);
+  const transparentIndex = hasTransparency ? colors.length : -1;
+  const palette = hasTransparency ? [...colors, [0, 0, 0]] : colors;
+  const index = applyPalette(rgba, colors, 'rgb565');
+  if (hasTransparency) for (let p = 0; p < index.length; p++) if (rgba[p * 4 + 3] === 0) index[p] = transparentIndex;
   // Sprite frames compress to well under half their index bytes; start there so the stream
   // (which grows by 1.125x when large) rarely copies.
   const gif = GIFEncoder({ initialCapacity: Math.max(4096, index.length >> 1) });
@@ -77,13 +83,14 @@ function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): void {
   }
 }
 
-/** Every k-th pixel, k chosen to stay near QUANTIZE_SAMPLE_PIXELS (deterministic), in a fresh buffer. */
+/** Every k-th opaque pixel, k chosen to stay near QUANTIZE_SAMPLE_PIXELS (deterministic), in a fresh buffer. */
 function samplePixels(rgba: Uint8Array): Uint8Array {
   const total = rgba.length / 4;
   // An odd step so the sample does not lock onto even-width rows or checkerboards.
   const step = Math.max(1, Math.ceil(total / QUANTIZE_SAMPLE_PIXELS)) | 1;
   const px = new Uint32Array(rgba.buffer, rgba.byteOffset, total);
   const out = new Uint32Array(Math.ceil(total / step));
-  for (let n = 0, p = 0; p < total; p += step) out[n++] = px[p] ?? 0;
-  return new Uint8Array(out.buffer);
+  let n = 0;
+  for (let p = 0; p < total; p += step) if (rgba[p * 4 + 3] === 255) out[n++] = px[p] ?? 0;
+  return new Uint8Array(out.buffer, 0, n * 4);
 }
