@@ -1,0 +1,299 @@
+@tool
+extends VBoxContainer
+## The Spritekiln dock: server URL and key (kept in EditorSettings, never in the project), a
+## connection check, a form for every job kind, generate with progress and cancel, download into
+## res://spritekiln/<job_id>/, import, and assignment of the SpriteFrames to the selected
+## AnimatedSprite2D through the editor's undo/redo. The UI is built in code; the job form is form.gd.
+##
+## Its actions are plain methods (check_connection, generate, cancel, assign_to_selected) returning
+## what they did, so the editor test drives the same paths a click does.
+
+const Client := preload("spritekiln_client.gd")
+const Form := preload("form.gd")
+const SETTING_URL := "spritekiln/server_url"
+const SETTING_KEY := "spritekiln/api_key"
+const DEFAULT_URL := "http://127.0.0.1:8787"
+## Where results go: res://spritekiln/<job_id>/ (the issue's layout; one folder a job, never reused).
+const RESULTS_DIR := "res://spritekiln"
+
+## Set by plugin.gd: its EditorUndoRedoManager records the assignment.
+var plugin: EditorPlugin
+var client: Client
+
+var url_edit: LineEdit
+var key_edit: LineEdit
+var check_button: Button
+var connection_label: Label
+var form: Form
+var generate_button: Button
+var cancel_button: Button
+var progress_bar: ProgressBar
+var status_label: Label
+var assign_button: Button
+
+## The SpriteFrames of the last finished job (res:// path), what "Assign" uses.
+var frames_path := ""
+var busy := false
+
+
+func _ready() -> void:
+	name = "Spritekiln"
+	custom_minimum_size = Vector2(240, 0)
+	client = Client.new()
+	client.name = "Client"
+	add_child(client)
+	client.progress.connect(_on_progress)
+	_build()
+	_load_settings()
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+## Saves the server URL and key to EditorSettings and uses them from now on.
+func set_server(url: String, key: String) -> void:
+	url_edit.text = url
+	key_edit.text = key
+	_save_settings()
+
+
+## Checks the URL and key; shows and returns {"ok", "message", "account"}.
+func check_connection() -> Dictionary:
+	_apply_settings()
+	connection_label.text = "Checking %s ..." % client.base_url
+	var res := await client.check_connection()
+	connection_label.text = res.message
+	return res
+
+
+## Sends the form, waits (progress bar), downloads, imports. Returns {"ok", "message", "job_id",
+## "dir", "files", "frames_path"}; the message is also shown in the dock.
+func generate() -> Dictionary:
+	if busy:
+		return {"ok": false, "message": "A job is already running"}
+	var request := form.collect()
+	if request.has("error"):
+		return _done(false, request.error)
+	_apply_settings()
+	_set_busy(true)
+	progress_bar.value = 0
+	progress_bar.visible = true
+	_status("Uploading to %s ..." % client.base_url)
+	var job_id := await client.create_job(form.current_kind(), request.fields, request.files)
+	if job_id == "":
+		return _done(false, client.last_error)
+	_status("Job %s: Pending" % job_id)
+	var job := await client.wait_job(job_id)
+	if job.is_empty():
+		if client.last_error == "Cancelled":
+			return _done(false, "Cancelled: stopped waiting for job %s (the server still finishes it; its credits were charged when it was accepted)" % job_id, {"job_id": job_id})
+		return _done(false, client.last_error, {"job_id": job_id})
+	if job.status != "Succeed":
+		return _done(false, client.last_error, {"job_id": job_id})
+	progress_bar.value = 100
+	var dir := RESULTS_DIR.path_join(job_id)
+	_status("Downloading into %s ..." % dir)
+	var files := await client.download(job, dir)
+	if files.is_empty():
+		return _done(false, client.last_error, {"job_id": job_id})
+	_status("Importing %s ..." % dir)
+	await import_files(dir)
+	var extra := {"job_id": job_id, "dir": dir, "files": files}
+	var tres := dir.path_join(Client.SPRITE_FRAMES_FILE)
+	if not files.has(tres):
+		return _done(true, "Done: %d files in %s" % [files.size(), dir], extra)
+	var frames := ResourceLoader.load(tres, "SpriteFrames", ResourceLoader.CACHE_MODE_REPLACE) as SpriteFrames
+	if frames == null:
+		return _done(false, "Downloaded into %s, but %s did not load (see the Output panel)" % [dir, tres], extra)
+	frames_path = tres
+	extra.frames_path = tres
+	var animation: StringName = frames.get_animation_names()[0]
+	var message := "Done: %s, %d frames of \"%s\" in %s. Select an AnimatedSprite2D and press Assign." % [tres.get_file(), frames.get_frame_count(animation), animation, dir]
+	if EditorInterface.get_file_system_dock():
+		EditorInterface.select_file(tres)
+	return _done(true, message, extra)
+
+
+## Stops waiting (and any upload or download in flight). The API has no cancel, so an accepted job
+## still runs on the server.
+func cancel() -> void:
+	client.cancel()
+
+
+## Makes the editor import what was downloaded (textures get their .import files) and waits until
+## the resources are loadable.
+func import_files(dir: String) -> void:
+	var fs := EditorInterface.get_resource_filesystem()
+	while fs.is_scanning():
+		await get_tree().process_frame
+	fs.scan()
+	# scan() starts on a thread and reports through is_scanning(); the reimport of new files
+	# happens at its end, on the main thread.
+	await get_tree().process_frame
+	while fs.is_scanning():
+		await get_tree().process_frame
+	var sheet := dir.path_join("sheet.png")
+	for i in 600:
+		if not FileAccess.file_exists(sheet) or ResourceLoader.exists(sheet):
+			break
+		await get_tree().process_frame
+
+
+## Assigns the last job's SpriteFrames to every selected AnimatedSprite2D (or AnimatedSprite3D) as
+## one undoable action. Returns what happened, as shown in the dock.
+func assign_to_selected() -> String:
+	if frames_path == "":
+		return _status("Generate a sprite animation first: there is no SpriteFrames to assign yet")
+	var frames := load(frames_path) as SpriteFrames
+	if frames == null:
+		return _status("%s did not load as a SpriteFrames" % frames_path)
+	var targets: Array[Node] = []
+	for node in EditorInterface.get_selection().get_selected_nodes():
+		if node is AnimatedSprite2D or node is AnimatedSprite3D:
+			targets.append(node)
+	if targets.is_empty():
+		return _status("Select an AnimatedSprite2D in the Scene dock first")
+	var undo_redo := plugin.get_undo_redo() if plugin else EditorInterface.get_editor_undo_redo()
+	undo_redo.create_action("Assign Spritekiln SpriteFrames")
+	for node in targets:
+		# Setting sprite_frames switches `animation` to the new frames' first one by itself. Undo sets
+		# the old frames back first, then the old animation, only where those frames have it: the
+		# setter refuses a name its frames lack (an empty node's "default", for one).
+		var old_frames: SpriteFrames = node.sprite_frames
+		undo_redo.add_do_property(node, "sprite_frames", frames)
+		undo_redo.add_undo_property(node, "sprite_frames", old_frames)
+		if old_frames and old_frames.has_animation(node.animation):
+			undo_redo.add_undo_property(node, "animation", node.animation)
+	undo_redo.commit_action()
+	return _status("Assigned %s to %s (Ctrl+Z undoes it)" % [frames_path, ", ".join(targets.map(func(n: Node) -> String: return n.name))])
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+func _load_settings() -> void:
+	var settings := _editor_settings()
+	if settings == null:
+		url_edit.text = DEFAULT_URL
+		return
+	url_edit.text = str(settings.get_setting(SETTING_URL)) if settings.has_setting(SETTING_URL) else DEFAULT_URL
+	key_edit.text = str(settings.get_setting(SETTING_KEY)) if settings.has_setting(SETTING_KEY) else ""
+
+
+func _save_settings() -> void:
+	var settings := _editor_settings()
+	if settings:
+		settings.set_setting(SETTING_URL, url_edit.text.strip_edges())
+		settings.set_setting(SETTING_KEY, key_edit.text.strip_edges())
+	_apply_settings()
+
+
+func _apply_settings() -> void:
+	client.base_url = url_edit.text.strip_edges()
+	client.api_key = key_edit.text.strip_edges()
+
+
+static func _editor_settings() -> EditorSettings:
+	return EditorInterface.get_editor_settings() if Engine.is_editor_hint() else null
+
+
+# --- UI -------------------------------------------------------------------------------------------
+
+func _build() -> void:
+	add_child(_caption("Server"))
+	var server_grid := GridContainer.new()
+	server_grid.columns = 2
+	add_child(server_grid)
+	url_edit = LineEdit.new()
+	url_edit.placeholder_text = DEFAULT_URL
+	url_edit.tooltip_text = "Saved in Editor Settings as %s (not in the project)" % SETTING_URL
+	key_edit = LineEdit.new()
+	key_edit.secret = true
+	key_edit.placeholder_text = "the server's data/api-key.txt"
+	key_edit.tooltip_text = "Saved in Editor Settings as %s (not in the project)" % SETTING_KEY
+	for pair in [["URL", url_edit], ["API key", key_edit]]:
+		var label := Label.new()
+		label.text = pair[0]
+		server_grid.add_child(label)
+		var edit: LineEdit = pair[1]
+		edit.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		edit.text_submitted.connect(func(_t: String) -> void: _save_settings())
+		edit.focus_exited.connect(_save_settings)
+		server_grid.add_child(edit)
+	check_button = Button.new()
+	check_button.text = "Check connection"
+	check_button.pressed.connect(func() -> void:
+		_save_settings()
+		check_connection())
+	add_child(check_button)
+	connection_label = _wrapping_label("")
+	add_child(connection_label)
+	add_child(HSeparator.new())
+
+	add_child(_caption("Generate"))
+	form = Form.new()
+	form.message.connect(_status)
+	add_child(form)
+
+	var buttons := HBoxContainer.new()
+	generate_button = Button.new()
+	generate_button.text = "Generate"
+	generate_button.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	generate_button.pressed.connect(generate)
+	buttons.add_child(generate_button)
+	cancel_button = Button.new()
+	cancel_button.text = "Cancel"
+	cancel_button.disabled = true
+	cancel_button.pressed.connect(cancel)
+	buttons.add_child(cancel_button)
+	add_child(buttons)
+	progress_bar = ProgressBar.new()
+	progress_bar.max_value = 100
+	progress_bar.visible = false
+	add_child(progress_bar)
+	status_label = _wrapping_label("")
+	add_child(status_label)
+	assign_button = Button.new()
+	assign_button.text = "Assign to selected AnimatedSprite2D"
+	assign_button.disabled = true
+	assign_button.pressed.connect(assign_to_selected)
+	add_child(assign_button)
+
+
+func _on_progress(_job_id: String, fraction: float) -> void:
+	progress_bar.value = clampf(fraction, 0.0, 1.0) * 100.0
+
+
+func _set_busy(value: bool) -> void:
+	busy = value
+	generate_button.disabled = value
+	cancel_button.disabled = not value
+	assign_button.disabled = value or frames_path == ""
+
+
+func _done(ok: bool, message: String, extra := {}) -> Dictionary:
+	_set_busy(false)
+	if not ok:
+		progress_bar.visible = false
+	_status(message)
+	var out := {"ok": ok, "message": message}
+	out.merge(extra)
+	return out
+
+
+func _status(message: String) -> String:
+	status_label.text = message
+	return message
+
+
+static func _caption(text: String) -> Label:
+	var label := Label.new()
+	label.text = text
+	label.theme_type_variation = &"HeaderSmall"
+	return label
+
+
+static func _wrapping_label(text: String) -> Label:
+	var label := Label.new()
+	label.text = text
+	label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	label.custom_minimum_size = Vector2(200, 0)
+	return label
