@@ -13,7 +13,7 @@ export interface Upload {
 export interface PydanticError {
   type: string;
   msg: string;
-  ctx?: Record<string, string>;
+  ctx?: Record<string, string | number>;
 }
 
 const error = (e: PydanticError) => JSON.stringify(e);

@@ -12,6 +12,9 @@ import { accountRoutes } from './routes/account.ts';
 import { cdnRoutes } from './routes/cdn.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { jobRoutes } from './routes/job.ts';
+import { dashboardRoutes, DASHBOARD_PATHS } from './routes/dashboard.ts';
+import { jobsRoutes } from './routes/jobs.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { spriteRoutes } from './routes/sprite.ts';
 import { rateLimit } from './rateLimit.ts';
 import { uploads } from './upload.ts';
@@ -35,6 +38,8 @@ export function createApp(deps: AppDeps): Koa {
   root.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+  openApiRoutes(root, DASHBOARD_PATHS);
+  dashboardRoutes(root);
 
   // Default {cdn_url}: this server, at the address the client reached it by.
   const cdnBase = (ctx: Context) => config.cdnUrl ?? `${ctx.protocol}://${ctx.host}/cdn`;
@@ -48,6 +53,7 @@ export function createApp(deps: AppDeps): Koa {
   generateRoutes(api, submitDeps);
   spriteRoutes(api, submitDeps);
   jobRoutes(api, { store, runner, cdnBase });
+  jobsRoutes(api, { store, cdnBase });
   accountRoutes(api);
 
   const cdn = new Router({ prefix: '/cdn' });

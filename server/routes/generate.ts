@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type * as v from 'valibot';
 import { BACKGROUND_COLORS, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
 import { GenerateImageSchema, generateImageRules } from '../../schemas/generateImage.ts';
-import { submit, type Endpoint, type SubmitDeps } from './submit.ts';
+import { submit, type AnyEndpoint, type Endpoint, type SubmitDeps } from './submit.ts';
 
 const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
 const RESOLUTION_COST = { '1K': 5, '2K': 7, '4K': 10 } as const;
@@ -53,10 +53,15 @@ const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnTyp
   }),
 };
 
+/** Path (under /public/v1) -> endpoint: the routes below and the OpenAPI document both read this table. */
+export const GENERATE_ENDPOINTS = {
+  '/generate/image': generateImage,
+  '/generate/effect/v1': effectV1,
+  '/generate/effect/v2': effectV2,
+} as const satisfies Record<string, AnyEndpoint>;
+
 export function generateRoutes(router: Router, deps: SubmitDeps) {
-  router.post('/generate/image', deps.upload, submit(generateImage, deps));
-  router.post('/generate/effect/v1', deps.upload, submit(effectV1, deps));
-  router.post('/generate/effect/v2', deps.upload, submit(effectV2, deps));
+  for (const [path, endpoint] of Object.entries(GENERATE_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint as AnyEndpoint, deps));
 }
 
 export { RESOLUTION_PX, RESOLUTION_COST };

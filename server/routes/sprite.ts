@@ -7,7 +7,7 @@ import { PlusSchema, plusRules } from '../../schemas/plus.ts';
 import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
 import type { JobSpec } from '../../workers/specs.ts';
 import { RESOLUTION_COST, RESOLUTION_PX } from './generate.ts';
-import { submit, type Endpoint, type Keep, type SubmitDeps } from './submit.ts';
+import { submit, type AnyEndpoint, type Endpoint, type Keep, type SubmitDeps } from './submit.ts';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -121,11 +121,16 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),
 };
 
+/** Path (under /public/v1) -> endpoint: the routes below and the OpenAPI document both read this table. */
+export const SPRITE_ENDPOINTS = {
+  '/sprite/character-overlay/v1': overlayV1,
+  '/sprite/character-overlay/v2': overlayV2,
+  '/sprite/make-sprite/v2': makeSpriteV2,
+  '/sprite/plus': plus,
+  '/sprite/zenith': zenith,
+  '/sprite/pulsar': pulsar,
+} as const satisfies Record<string, AnyEndpoint>;
+
 export function spriteRoutes(router: Router, deps: SubmitDeps) {
-  router.post('/sprite/character-overlay/v1', deps.upload, submit(overlayV1, deps));
-  router.post('/sprite/character-overlay/v2', deps.upload, submit(overlayV2, deps));
-  router.post('/sprite/make-sprite/v2', deps.upload, submit(makeSpriteV2, deps));
-  router.post('/sprite/plus', deps.upload, submit(plus, deps));
-  router.post('/sprite/zenith', deps.upload, submit(zenith, deps));
-  router.post('/sprite/pulsar', deps.upload, submit(pulsar, deps));
+  for (const [path, endpoint] of Object.entries(SPRITE_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint as AnyEndpoint, deps));
 }

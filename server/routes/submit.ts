@@ -30,6 +30,9 @@ export interface Endpoint<I, C> {
   spec(input: I, checked: C, keep: Keep): JobSpec;
 }
 
+/** Any endpoint, its input and checked types erased (the route tables and the OpenAPI builder hold several). */
+export type AnyEndpoint = Endpoint<any, any>;
+
 export interface SubmitDeps {
   /** Parses the multipart body into ctx.state.form (upload.ts). */
   upload: Middleware;
