@@ -3,10 +3,10 @@ import type Router from '@koa/router';
 import type * as v from 'valibot';
 import { BACKGROUND_COLORS, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
 import { GenerateImageSchema, generateImageRules } from '../../schemas/generateImage.ts';
+import { PRICES } from '../../schemas/prices.ts';
 import { submit, type AnyEndpoint, type Endpoint, type SubmitDeps } from './submit.ts';
 
 const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
-const RESOLUTION_COST = { '1K': 5, '2K': 7, '4K': 10 } as const;
 /** Effect v1 sheets hold 16 frames (decisions.md §3). */
 const EFFECT_V1_FRAMES = 16;
 
@@ -14,7 +14,7 @@ const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited
   kind: 'generate/image',
   schema: GenerateImageSchema,
   rules: generateImageRules,
-  cost: () => 2,
+  cost: () => PRICES.image,
   spec: (input, checked, keep) => ({
     kind: 'image',
     prompt: input.prompt,
@@ -27,7 +27,7 @@ const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnTyp
   kind: 'effect/v1',
   schema: EffectV1Schema,
   rules: effectV1Rules,
-  cost: (input) => RESOLUTION_COST[input.resolution],
+  cost: (input) => PRICES.resolution[input.resolution],
   spec: (input, checked, keep) => ({
     kind: 'effect',
     description: input.description,
@@ -42,7 +42,7 @@ const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnTyp
   kind: 'effect/v2',
   schema: EffectV2Schema,
   rules: effectV2Rules,
-  cost: () => 3,
+  cost: () => PRICES.effectV2,
   spec: (input, checked, keep) => ({
     kind: 'effect',
     description: input.description,
@@ -64,4 +64,4 @@ export function generateRoutes(router: Router, deps: SubmitDeps) {
   for (const [path, endpoint] of Object.entries(GENERATE_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint as AnyEndpoint, deps));
 }
 
-export { RESOLUTION_PX, RESOLUTION_COST };
+export { RESOLUTION_PX };

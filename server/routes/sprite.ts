@@ -6,20 +6,19 @@ import { MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.
 import { PlusSchema, plusRules } from '../../schemas/plus.ts';
 import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
 import type { JobSpec } from '../../workers/specs.ts';
-import { RESOLUTION_COST, RESOLUTION_PX } from './generate.ts';
+import { RESOLUTION_PX } from './generate.ts';
+import { PRICES } from '../../schemas/prices.ts';
 import { submit, type AnyEndpoint, type Endpoint, type Keep, type SubmitDeps } from './submit.ts';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
-/** Animation prices by frame count (api.md Limits; make-sprite v2's 121 from decisions.md §4). */
-const FRAME_COST: Record<number, number> = { 36: 9, 49: 9, 81: 13, 100: 25, 121: 25 };
 
 const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v1',
   schema: CharacterOverlayV1Schema,
   rules: characterOverlayRules,
-  cost: (input) => RESOLUTION_COST[input.resolution],
+  cost: (input) => PRICES.resolution[input.resolution],
   spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { longestSide: RESOLUTION_PX[input.resolution] } }),
 };
 
@@ -27,7 +26,7 @@ const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof c
   kind: 'character-overlay/v2',
   schema: CharacterOverlayV2Schema,
   rules: characterOverlayRules,
-  cost: (input) => (input.quality === 'pro' ? 10 : 5),
+  cost: (input) => PRICES.overlayV2[input.quality],
   spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { scale: input.quality === 'pro' ? 2 : 1 } }),
 };
 
@@ -45,7 +44,7 @@ const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof make
   kind: 'make-sprite/v2',
   schema: MakeSpriteV2Schema,
   rules: makeSpriteV2Rules,
-  cost: (input) => FRAME_COST[input.frame]!,
+  cost: (input) => PRICES.frames[input.frame]!,
   spec: (input, checked, keep) => ({
     kind: 'animate',
     text: input.text,
@@ -62,7 +61,7 @@ const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
   kind: 'plus',
   schema: PlusSchema,
   rules: plusRules,
-  cost: (input) => FRAME_COST[input.frame]!,
+  cost: (input) => PRICES.frames[input.frame]!,
   spec: (input, checked, keep) => ({
     kind: 'animate',
     text: input.text,
@@ -106,7 +105,7 @@ const zenith: Endpoint<Out<typeof ZenithSchema>, SpriteModeChecked> = {
   kind: 'zenith',
   schema: ZenithSchema,
   rules: (input, probe) => spriteModeRules(input, probe, ZENITH_FRAMES),
-  cost: (input, checked) => FRAME_COST[spriteFrames(checked, input.frame)]!,
+  cost: (input, checked) => PRICES.frames[spriteFrames(checked, input.frame)]!,
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, spriteFrames(checked, input.frame), input.is_prompt_enhancement),
 };
 
@@ -117,7 +116,7 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   kind: 'pulsar',
   schema: PulsarSchema,
   rules: (input, probe) => spriteModeRules(input, probe),
-  cost: (_input, checked) => (checked.mode === 'video_restyle' ? 4 : 3),
+  cost: (_input, checked) => (checked.mode === 'video_restyle' ? PRICES.pulsar.restyle : PRICES.pulsar.images),
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),
 };
 

@@ -1,0 +1,12 @@
+// Credit prices: api.md's Limits table, and decisions.md §4 where api.md shows none. The one table:
+// the server charges by it and the CLI names prices from it.
+export const PRICES = {
+  image: 2,
+  /** effect v1 and character overlay v1, by resolution. */
+  resolution: { '1K': 5, '2K': 7, '4K': 10 },
+  effectV2: 3,
+  overlayV2: { standard: 5, pro: 10 },
+  /** zenith, plus and make-sprite v2, by the frame count the job makes. */
+  frames: { 36: 9, 49: 9, 81: 13, 100: 25, 121: 25 } as Record<number, number>,
+  pulsar: { images: 3, restyle: 4 },
+} as const;
