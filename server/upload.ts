@@ -1,10 +1,11 @@
 // Multipart parsing into <data>/tmp, with formidable's errors mapped to the spec's statuses
 // (koa-body rethrows them as 500) and every file formidable began removed after every request,
 // accepted or not: a request that fails half-way (too many files, oversize) leaves partial files
-// behind otherwise. Accepted inputs have been moved out to the job's folder by then.
+// behind otherwise. Files the handler moved out (an accepted job's inputs) are listed in
+// ctx.state.taken and left alone: removing what is no longer there still costs two lstat calls.
 import { mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -18,6 +19,8 @@ export type Form = Record<string, string | Upload[]>;
 
 export interface UploadState {
   form: Form;
+  /** Temp paths the handler has renamed away. */
+  taken: Set<string>;
 }
 
 // formidable error codes (formidable/src/FormidableError.js) and what they mean for the client.
@@ -35,6 +38,8 @@ export function uploads(config: Config) {
     // writes finish, which can reorder repeated fields (zenith's start and end images).
     const order = new Map<string, number>();
     const begun: BegunFile[] = [];
+    const taken = new Set<string>();
+    ctx.state.taken = taken;
     try {
       const parse = koaBody({
         multipart: true,
@@ -70,7 +75,7 @@ export function uploads(config: Config) {
       ctx.state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
     } finally {
-      await removeBegun(begun);
+      await removeBegun(begun, taken);
     }
   };
 }
@@ -88,9 +93,9 @@ interface BegunFile {
  * afterwards: so each write stream is closed before its file is removed, and files begun meanwhile
  * are removed too.
  */
-async function removeBegun(begun: BegunFile[]) {
+async function removeBegun(begun: BegunFile[], taken: Set<string>) {
   for (let done = 0; done < begun.length; ) {
-    const batch = begun.slice(done);
+    const batch = begun.slice(done).filter((file) => !taken.has(file.filepath));
     done = begun.length;
     await Promise.all(
       batch.map(async (file) => {
@@ -100,7 +105,9 @@ async function removeBegun(begun: BegunFile[]) {
           stream.destroy();
           await closed;
         }
-        await rm(file.filepath, { force: true });
+        await unlink(file.filepath).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        });
       }),
     );
   }

@@ -16,7 +16,7 @@ import type { ProbeInfo } from '../../workers/types.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
-import type { Form } from '../upload.ts';
+import type { Form, UploadState } from '../upload.ts';
 import { inputsDir } from '../jobs/paths.ts';
 
 /** Registers an upload as an input of the job and names where it will be kept. */
@@ -73,7 +73,11 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     });
     await mkdir(dir, { recursive: true });
     try {
-      for (const [from, to] of moves) await rename(from, to);
+      const taken = (ctx.state as UploadState).taken;
+      for (const [from, to] of moves) {
+        await rename(from, to);
+        taken.add(from);
+      }
       const request = requestOf(ctx.state.form as Form, input, kept);
       deps.store.createJob({ id, owner: user.id, kind: endpoint.kind, spec, cost, seed: seedOf(endpoint.kind, spec, digests), request });
     } catch (err) {

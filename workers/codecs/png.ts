@@ -1,18 +1,28 @@
-// PNG structure check, run by the probe before sharp sees the file. libpng treats two kinds of damage
-// as warnings and decodes anyway, which the spec does not allow (decisions §2: a valid image decodes
-// completely) and which costs unbounded time:
-//   - a missing IEND (a file cut right after its last IDAT still decodes every row);
-//   - image data that inflates to more than the image holds ("extra compressed data"): a 20 MiB file
-//     can carry a zlib stream of ~20 GiB of zeros behind a small, in-limits image, and libpng inflates
-//     all of it (about 0.7 s a GiB on a worker).
-// So: chunks are walked (lengths in bounds, CRCs of critical chunks, IHDR first, IDAT present, IEND
-// last), and the IDAT stream is inflated with a counter that stops one byte past what the IHDR
-// allows: never more than the image's own raw size (<= 64 MiB + rows) is inflated, nothing is kept.
+// The probe's PNG check: decides that a PNG decodes completely (decisions §2) without decoding it.
+// A PNG's pixels can fail in exactly two places, the zlib stream and the per-row filter byte (PNG
+// spec §9-10; unfiltering itself cannot fail), so a file whose chunks are sound, whose image data
+// inflates to exactly the bytes its IHDR needs and whose every row starts with a filter type 0-4
+// decodes completely in libpng. Checking that costs one inflate: 0.3 ms on a 200 KB 256x256 PNG,
+// where the full libvips decode the probe did before cost 1 ms more (bench/RESULTS.md, job creation).
+// test/workers/codecs/pngVerify.test.ts holds this to libvips' verdict (failOn: 'error') over
+// thousands of damaged files.
+//
+// Stricter than libpng where libpng decodes damage with a warning, which the spec does not allow and
+// which costs unbounded time: a missing IEND (a file cut after its last IDAT), image data that inflates
+// past what the image holds (a 20 MiB file can carry ~20 GiB of zeros behind a small image), a short
+// or unterminated zlib stream, a bad Adler-32.
 import { crc32, createInflate, inflateSync } from 'node:zlib';
 import { MAX_IMAGE_SIDE } from '../limits.ts';
 
 const CRITICAL = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Bit depths each colour type allows, and its samples per pixel (PNG spec, table 11.1). */
+const COLOUR_TYPES: Record<number, { depths: number[]; channels: number }> = {
+  0: { depths: [1, 2, 4, 8, 16], channels: 1 },
+  2: { depths: [8, 16], channels: 3 },
+  3: { depths: [1, 2, 4, 8], channels: 1 },
+  4: { depths: [8, 16], channels: 2 },
+  6: { depths: [8, 16], channels: 4 },
+};
 /** Adam7: [x start, y start, x step, y step] of the seven passes. */
 const ADAM7 = [
   [0, 0, 8, 8],
@@ -24,91 +34,203 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
-/** Throws (with a short reason) unless the PNG is whole and its image data is exactly what the IHDR needs. */
-export async function checkPng(bytes: Uint8Array): Promise<void> {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const idat: Buffer[] = [];
+/** Image data up to this size is inflated in one synchronous call; larger, through a stream (bounded memory). */
+const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Throws (with a short reason) unless the PNG decodes completely and fits MAX_IMAGE_SIDE; answers its
+ * size as a decoder shows it (an eXIf orientation of 5-8 swaps the sides, as libvips' autoOrient does).
+ */
+export async function verifyPng(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const { ihdr, palette, idat, orientation } = readChunks(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const header = readHeader(ihdr);
+  checkPalette(header.colourType, palette);
+  const rows = new RowChecker(rowLayout(header));
+  if (rows.total <= SYNC_INFLATE_BYTES) inflateAll(idat, rows);
+  else await inflateStreaming(idat, rows);
+  rows.finish();
+  const swap = orientation >= 5 && orientation <= 8;
+  return swap ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+}
+
+interface Chunks {
+  ihdr: Buffer;
+  palette: Buffer | undefined;
+  idat: Buffer[];
+  orientation: number;
+}
+
+/**
+ * Walks the chunks: lengths in bounds, critical CRCs right, the order libpng enforces up to the end of
+ * the image data. After it libpng reads nothing, so only a sound IEND is required there.
+ */
+function readChunks(buf: Buffer): Chunks {
   let ihdr: Buffer | undefined;
-  let ended = false;
-  for (let at = 8; !ended; ) {
+  let palette: Buffer | undefined;
+  const idat: Buffer[] = [];
+  let afterImage = false;
+  let orientation: number | undefined;
+  for (let at = 8; ; ) {
     if (at + 12 > buf.length) throw new Error('png: truncated (no IEND chunk)');
     const length = buf.readUInt32BE(at);
     const type = buf.toString('latin1', at + 4, at + 8);
     if (length > buf.length - at - 12) throw new Error(`png: ${type} chunk runs past the end of the file`);
     const data = buf.subarray(at + 8, at + 8 + length);
-    if (CRITICAL.has(type) && (crc32(buf.subarray(at + 4, at + 8 + length)) >>> 0) !== buf.readUInt32BE(at + 8 + length)) {
-      throw new Error(`png: bad CRC in ${type}`);
-    }
-    if (at === 8 && (type !== 'IHDR' || length !== 13)) throw new Error('png: IHDR must come first');
+    const critical = CRITICAL.has(type);
+    const crcOk = (crc32(buf.subarray(at + 4, at + 8 + length)) >>> 0) === buf.readUInt32BE(at + 8 + length);
+    if (critical && !crcOk) throw new Error(`png: bad CRC in ${type}`);
+    at += 12 + length;
+    if (type === 'IEND') break;
+    if (idat.length > 0 && type !== 'IDAT') afterImage = true;
+    if (afterImage) continue;
+    if (!/^[A-Za-z]{4}$/.test(type)) throw new Error('png: invalid chunk name');
+    if ((ihdr === undefined) !== (type === 'IHDR')) throw new Error('png: IHDR must come first, once');
     if (type === 'IHDR') ihdr = data;
     else if (type === 'IDAT') idat.push(data);
-    else if (type === 'IEND') ended = true;
-    at += 12 + length;
+    else if (type === 'PLTE') {
+      if (palette !== undefined) throw new Error('png: PLTE repeated');
+      palette = data;
+    } else if (type === 'eXIf' && /^(II|MM)/.test(data.toString('latin1', 0, 2))) {
+      orientation ??= exifOrientation(data); // libpng keeps the first with a byte order, CRC unchecked
+    }
+    else if (!critical && (type.charCodeAt(0) & 0x20) === 0) throw new Error(`png: unknown critical chunk ${type}`);
   }
   if (!ihdr) throw new Error('png: missing IHDR chunk');
   if (idat.length === 0) throw new Error('png: no IDAT chunk');
-  const expected = rawSize(ihdr);
-  const inflated = await inflatedSize(idat, expected + 1);
-  if (inflated > expected) throw new Error(`png: image data inflates past the ${expected} bytes the header needs`);
+  return { ihdr, palette, idat, orientation: orientation ?? 1 };
 }
 
-/** Bytes of filtered scanlines the IHDR calls for (filter byte + packed pixels per row, per pass). */
-function rawSize(ihdr: Buffer): number {
+interface Header {
+  width: number;
+  height: number;
+  depth: number;
+  colourType: number;
+  channels: number;
+  interlaced: boolean;
+}
+
+function readHeader(ihdr: Buffer): Header {
+  if (ihdr.length !== 13) throw new Error('png: IHDR is not 13 bytes');
   const width = ihdr.readUInt32BE(0);
   const height = ihdr.readUInt32BE(4);
-  const depth = ihdr[8]!;
-  const channels = CHANNELS[ihdr[9]!];
-  if (channels === undefined) throw new Error(`png: colour type ${ihdr[9]} unknown`);
+  const [depth, colourType, compression, filter, interlace] = ihdr.subarray(8);
   if (width === 0 || height === 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new Error(`png: image is ${width}x${height}`);
-  const row = (w: number) => (w === 0 ? 0 : 1 + Math.ceil((w * depth * channels) / 8));
-  if (ihdr[12] !== 1) return height * row(width);
-  let total = 0;
+  const type = COLOUR_TYPES[colourType!];
+  if (!type || !type.depths.includes(depth!)) throw new Error(`png: colour type ${colourType} with bit depth ${depth} is not valid`);
+  if (compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1)) throw new Error('png: unknown compression, filter or interlace method');
+  return { width, height, depth: depth!, colourType: colourType!, channels: type.channels, interlaced: interlace === 1 };
+}
+
+/** libpng's PLTE errors (libvips refuses these; a PLTE in a grey image, or a short one in a colour image, is ignored). */
+function checkPalette(colourType: number, palette: Buffer | undefined): void {
+  if (colourType === 3 && (palette === undefined || palette.length < 3 || palette.length > 768 || palette.length % 3 !== 0)) {
+    throw new Error('png: palette image without a valid PLTE');
+  }
+  if ((colourType & 2) !== 0 && palette?.length === 0) throw new Error('png: empty PLTE');
+}
+
+/** The filtered scanlines the image data holds: [rows, bytes per row incl. the filter byte] per pass. */
+function rowLayout({ width, height, depth, channels, interlaced }: Header): [rows: number, rowBytes: number][] {
+  const rowBytes = (w: number) => 1 + Math.ceil((w * depth * channels) / 8);
+  if (!interlaced) return [[height, rowBytes(width)]];
+  const passes: [number, number][] = [];
   for (const [x0, y0, dx, dy] of ADAM7) {
     const w = Math.ceil(Math.max(0, width - x0) / dx);
     const h = Math.ceil(Math.max(0, height - y0) / dy);
-    if (w > 0) total += h * row(w);
+    if (w > 0 && h > 0) passes.push([h, rowBytes(w)]);
   }
-  return total;
+  return passes;
 }
 
-/** Below this many bytes of image data, IDAT is inflated in one synchronous call (see inflatedSize). */
-const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
+/** Follows the inflated image data as it arrives, checking each row's filter byte and the total length. */
+class RowChecker {
+  readonly total: number;
+  readonly #layout: [number, number][];
+  #pass = 0;
+  #rowsLeft: number;
+  /** Offset of the next filter byte, and of the data seen so far, in the whole inflated stream. */
+  #next = 0;
+  #seen = 0;
 
-/** Inflates the concatenated IDAT data, counting output and stopping once it reaches `limit`. */
-function inflatedSize(parts: Buffer[], limit: number): Promise<number> {
-  // Small images (the usual upload): one inflateSync on this thread, its output capped at `limit`.
-  // The stream below costs a libuv thread hop and a 1 MiB buffer per chunk: on a 200 KB 256x256 PNG
-  // this check took 0.84 ms of CPU that way and 0.26 ms this way (bench/RESULTS.md, job creation).
-  if (limit <= SYNC_INFLATE_BYTES) {
-    try {
-      return Promise.resolve(inflateSync(Buffer.concat(parts), { maxOutputLength: limit }).length);
-    } catch (err) {
-      // Output reached the cap: more than the header allows. A corrupt or short stream is left for
-      // libpng to report, as below (what came out before the damage is within the cap).
-      return Promise.resolve((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE' ? limit : 0);
-    }
+  constructor(layout: [number, number][]) {
+    this.#layout = layout;
+    this.total = layout.reduce((sum, [rows, bytes]) => sum + rows * bytes, 0);
+    this.#rowsLeft = layout[0]![0];
   }
-  return new Promise((resolve) => {
+
+  feed(chunk: Uint8Array): void {
+    const end = this.#seen + chunk.length;
+    if (end > this.total) throw new Error(`png: image data inflates past the ${this.total} bytes the header needs`);
+    while (this.#next < end) {
+      const filter = chunk[this.#next - this.#seen]!;
+      if (filter > 4) throw new Error(`png: row filter type ${filter} is not valid`);
+      this.#next += this.#layout[this.#pass]![1];
+      if (--this.#rowsLeft === 0 && ++this.#pass < this.#layout.length) this.#rowsLeft = this.#layout[this.#pass]![0];
+    }
+    this.#seen = end;
+  }
+
+  finish(): void {
+    if (this.#seen < this.total) throw new Error(`png: image data holds ${this.#seen} of the ${this.total} bytes the header needs`);
+  }
+}
+
+/** One inflateSync, its output capped one byte past what the header allows. */
+function inflateAll(parts: Buffer[], rows: RowChecker): void {
+  let data: Buffer;
+  try {
+    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1 });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`png: image data inflates past the ${rows.total} bytes the header needs`);
+    throw new Error(`png: image data is damaged (${(err as Error).message})`);
+  }
+  rows.feed(data);
+}
+
+/** The same through a stream with 1 MiB output chunks, so a large image never sits whole in memory. */
+function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
+  return new Promise((resolve, reject) => {
     const inflate = createInflate({ chunkSize: 1 << 20 });
-    let total = 0;
     let settled = false;
-    const done = () => {
+    const settle = (err?: Error) => {
       if (settled) return;
       settled = true;
       inflate.destroy();
-      resolve(total);
+      if (err) reject(err);
+      else resolve();
     };
     inflate.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total >= limit) done();
+      try {
+        rows.feed(chunk);
+      } catch (err) {
+        settle(err as Error);
+      }
     });
-    // A corrupt or short stream is for libpng to report (with the decode that follows): count what came out.
-    inflate.on('error', done);
-    inflate.on('end', done);
+    inflate.on('error', (err) => settle(new Error(`png: image data is damaged (${err.message})`)));
+    inflate.on('end', () => settle());
     for (const part of parts) {
       if (settled) break;
       inflate.write(part);
     }
     inflate.end();
   });
+}
+
+/** The Orientation tag (0x0112) of an eXIf chunk's first IFD; 1 when absent or unreadable, as libvips reads it. */
+function exifOrientation(exif: Buffer): number {
+  if (exif.length < 8) return 1;
+  const order = exif.toString('latin1', 0, 2);
+  const u16 = (at: number) => (order === 'II' ? exif.readUInt16LE(at) : exif.readUInt16BE(at));
+  const u32 = (at: number) => (order === 'II' ? exif.readUInt32LE(at) : exif.readUInt32BE(at));
+  if (u16(2) !== 42) return 1;
+  const ifd = u32(4);
+  if (ifd + 2 > exif.length) return 1;
+  const count = u16(ifd);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > exif.length) return 1;
+    if (u16(entry) === 0x0112) return u16(entry + 2) === 3 && u32(entry + 4) === 1 ? u16(entry + 8) : 1; // one SHORT
+  }
+  return 1;
 }
