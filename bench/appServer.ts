@@ -1,13 +1,14 @@
 // The real app in its own process for load benchmarks, so the load generator does not share its
 // event loop. Jobs are accepted into a runner that renders none: only creation is measured.
 // Prints one JSON line {url, key} when ready.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { LowdbJobStore } from '../server/jobs/lowdbStore.ts';
+import { inputPaths } from '../server/jobs/paths.ts';
 import { Runner } from '../server/jobs/runner.ts';
 import { hashKey, newApiKey } from '../server/keys.ts';
 import { createPool } from '../workers/pool.ts';
@@ -22,10 +23,15 @@ store.addKey(user.id, hashKey(key), 'bench');
 await store.flush();
 const pool = createPool({ threads: config.workers });
 const runner = new Runner(store, pool, { dataDir, concurrency: 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
-// Stand in for a runner that keeps up: finished jobs leave the hot file, as they do in service,
-// so the figures are of creation with a bounded queue rather than of an ever-growing hot file.
-setInterval(() => {
-  for (const job of store.pendingJobs()) store.finishJob(job.id, { status: 'Succeed', outputs: [] });
+// Stand in for a runner that keeps up: finished jobs leave the hot file and their inputs are removed,
+// as the runner does at a job's end, so the figures are of creation with a bounded queue rather than
+// of an ever-growing hot file and inputs folder (the kernel's write-back of gigabytes of kept uploads
+// costs more CPU than anything else here: bench/RESULTS.md, job creation).
+setInterval(async () => {
+  const done = store.pendingJobs();
+  for (const job of done) store.finishJob(job.id, { status: 'Succeed', outputs: [] });
+  await store.flush();
+  await Promise.all(done.flatMap((job) => inputPaths(job).map((path) => rm(join(dataDir, path), { force: true }))));
 }, 50);
 const server = createApp({ config, store, pool, runner, log: console.error }).listen(0, '127.0.0.1', () => {
   console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));

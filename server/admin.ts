@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import type { JobStore, JobSummary } from './jobs/types.ts';
 import { hashKey, newApiKey } from './keys.ts';
-import { inputsDir, resultsDir } from './jobs/paths.ts';
+import { resultsDir } from './jobs/paths.ts';
 
 export type AdminCommand =
   | { command: 'keys.create'; name?: string; credits?: number }
@@ -48,10 +48,8 @@ export async function runAdmin(store: JobStore, dataDir: string, cmd: AdminComma
       if (!(cmd.olderThanDays >= 0)) throw new Error('--older-than takes a number of days');
       const removed = await store.pruneJobs(new Date(Date.now() - cmd.olderThanDays * 86_400_000));
       await store.flush();
-      for (const id of removed) {
-        await rm(resultsDir(dataDir, id), { recursive: true, force: true });
-        await rm(inputsDir(dataDir, id), { recursive: true, force: true });
-      }
+      // A finished job's inputs went at its end (runner.ts).
+      for (const id of removed) await rm(resultsDir(dataDir, id), { recursive: true, force: true });
       return { removed: removed.length };
     }
   }

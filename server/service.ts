@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createPool } from '../workers/pool.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -12,6 +12,7 @@ import { startControl } from './control.ts';
 import { loadProviderPlan } from './engines/providerConfig.ts';
 import { Providers } from './engines/providers.ts';
 import { LowdbJobStore } from './jobs/lowdbStore.ts';
+import { inputPaths, inputsRoot } from './jobs/paths.ts';
 import { Runner } from './jobs/runner.ts';
 import type { JobStore } from './jobs/types.ts';
 import { hashKey, newApiKey } from './keys.ts';
@@ -90,13 +91,19 @@ async function bootstrap(store: JobStore, dataDir: string, log: (message: string
   log(`Created a local user with ${FIRST_USER_CREDITS} credits. Its API key (also in ${file}):\n\n  ${key}\n`);
 }
 
-/** Removes what a crash can leave: upload temp folders, inputs of jobs that are not Pending. */
+/**
+ * Removes what a crash can leave: uploads of requests that were never accepted, inputs of jobs that
+ * are no longer Pending (a job's end is written before its inputs go), and the temp folder older
+ * versions received uploads in. A file in inputs/ stays only if a Pending job names it; a folder
+ * (older versions kept one per job) only if it is a Pending job's.
+ */
 async function sweep(store: JobStore, dataDir: string) {
   await rm(join(dataDir, 'tmp'), { recursive: true, force: true });
-  const inputs = join(dataDir, 'inputs');
-  await mkdir(inputs, { recursive: true });
-  const pending = new Set(store.pendingJobs().map((j) => j.id));
-  for (const id of await readdir(inputs)) {
-    if (!pending.has(id)) await rm(join(inputs, id), { recursive: true, force: true });
+  const root = inputsRoot(dataDir);
+  await mkdir(root, { recursive: true });
+  const pending = store.pendingJobs();
+  const keep = new Set([...pending.map((job) => job.id), ...pending.flatMap((job) => inputPaths(job).map((path) => relative(root, join(dataDir, path))))]);
+  for (const name of await readdir(root)) {
+    if (!keep.has(name)) await rm(join(root, name), { recursive: true, force: true });
   }
 }

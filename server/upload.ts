@@ -1,15 +1,16 @@
-// Multipart parsing into <data>/tmp, with formidable's errors mapped to the spec's statuses
-// (koa-body rethrows them as 500) and every file formidable began removed after every request,
-// accepted or not: a request that fails half-way (too many files, oversize) leaves partial files
-// behind otherwise. Files the handler moved out (an accepted job's inputs) are listed in
-// ctx.state.taken and left alone: removing what is no longer there still costs two lstat calls.
+// Multipart parsing into <data>/inputs, with formidable's errors mapped to the spec's statuses
+// (koa-body rethrows them as 500) and every file formidable began removed after the request, unless
+// the handler took it: an accepted job's inputs stay where they were received (ctx.state.taken), so
+// accepting costs no folder and no move. A request that fails half-way (too many files, oversize)
+// leaves partial files behind otherwise.
 import { mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from './config.ts';
+import { inputsRoot } from './jobs/paths.ts';
 import { ApiError } from './errors.ts';
 import { M } from '../schemas/messages.ts';
 import type { Upload } from '../schemas/fields.ts';
@@ -19,7 +20,7 @@ export type Form = Record<string, string | Upload[]>;
 
 export interface UploadState {
   form: Form;
-  /** Temp paths the handler has renamed away. */
+  /** Upload paths the handler has kept as a job's inputs. */
   taken: Set<string>;
 }
 
@@ -30,7 +31,7 @@ const PARSE_ERROR = 'There was an error parsing the body';
 
 export function uploads(config: Config) {
   const { fileBytes, files, requestBytes } = config.limits;
-  const dir = join(config.dataDir, 'tmp');
+  const dir = inputsRoot(config.dataDir);
   mkdirSync(dir, { recursive: true });
   return async (ctx: Context, next: Next) => {
     if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
@@ -48,6 +49,8 @@ export function uploads(config: Config) {
         text: false,
         formidable: {
           uploadDir: dir,
+          // A random UUID names each file (formidable's default, cuid2, hashes with SHA-3 in JavaScript).
+          filename: () => randomUUID(),
           maxFileSize: fileBytes,
           maxFiles: files,
           maxTotalFileSize: requestBytes,

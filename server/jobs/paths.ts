@@ -3,8 +3,20 @@
 import { join } from 'node:path';
 import type { InputFile, JobSpec } from '../../workers/specs.ts';
 
-export const inputsDir = (dataDir: string, jobId: string) => join(dataDir, 'inputs', jobId);
+/**
+ * Uploads are received here and an accepted job's inputs stay where they were received (one flat
+ * folder: no folder per job, no move, one unlink at the job's end). Data folders from before hold a
+ * folder per job here instead (inputs/<job id>/...); their paths are in the jobs' specs all the same.
+ */
+export const inputsRoot = (dataDir: string) => join(dataDir, 'inputs');
 export const resultsDir = (dataDir: string, jobId: string) => join(dataDir, 'results', jobId);
+
+/** Every input file of a job, as stored (relative to the data folder): the spec's and the forwarded request's. */
+export function inputPaths(job: { spec: JobSpec; request?: { files: Record<string, string[]> } }): string[] {
+  const paths = new Set<string>(Object.values(job.request?.files ?? {}).flat());
+  mapInputFiles(job.spec, (path) => (paths.add(path), path));
+  return [...paths];
+}
 
 /** The same spec with every input file path passed through `fn` (relative on disk, absolute at run time). */
 export function mapInputFiles<T extends JobSpec>(spec: T, fn: (path: string) => string): T {

@@ -6,7 +6,7 @@ import type { WorkerPool } from '../../workers/pool.ts';
 import { bounded, type ProviderContext, type ProviderResult } from '../engines/provider.ts';
 import { Providers } from '../engines/providers.ts';
 import type { JobRecord, JobRequest, JobStore } from './types.ts';
-import { inputsDir, mapInputFiles, resultsDir } from './paths.ts';
+import { inputPaths, mapInputFiles, resultsDir } from './paths.ts';
 import { join } from 'node:path';
 
 export interface RunnerOptions {
@@ -153,7 +153,7 @@ export class Runner {
     }
     await this.store.flush();
     // Inputs are needed only to run the job; once its end is on disk they can go.
-    await rm(inputsDir(dataDir, id), { recursive: true, force: true });
+    await Promise.all(inputPaths(job).map((path) => rm(join(dataDir, path), { force: true })));
   }
 }
 

@@ -19,7 +19,7 @@ const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited
     kind: 'image',
     prompt: input.prompt,
     model: input.ai_model,
-    refs: input.ref_images.map((f, i) => keep('ref_images', f, checked.refs[i]!)),
+    refs: input.ref_images.map((f, i) => keep(f, checked.refs[i]!)),
   }),
 };
 
@@ -34,7 +34,7 @@ const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnTyp
     frames: EFFECT_V1_FRAMES,
     size: RESOLUTION_PX[input.resolution],
     background: BACKGROUND_COLORS[input.background_color],
-    reference: input.image && checked.image ? keep('image', input.image, checked.image) : undefined,
+    reference: input.image && checked.image ? keep(input.image, checked.image) : undefined,
   }),
 };
 
@@ -49,7 +49,7 @@ const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnTyp
     frames: input.frame,
     size: 1024,
     background: BACKGROUND_COLORS[input.background_color],
-    reference: input.image && checked.image ? keep('image', input.image, checked.image) : undefined,
+    reference: input.image && checked.image ? keep(input.image, checked.image) : undefined,
   }),
 };
 

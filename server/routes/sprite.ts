@@ -33,8 +33,8 @@ const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof c
 function overlaySpec(input: Out<typeof CharacterOverlayV1Schema> | Out<typeof CharacterOverlayV2Schema>, checked: Checked<typeof characterOverlayRules>, keep: Keep) {
   return {
     kind: 'overlay' as const,
-    sheet: keep('sprite_sheet', input.sprite_sheet, checked.sheet),
-    characters: input.character_images.map((f, i) => keep('character_images', f, checked.characters[i]!)),
+    sheet: keep(input.sprite_sheet, checked.sheet),
+    characters: input.character_images.map((f, i) => keep(f, checked.characters[i]!)),
     rows: checked.rows,
     style: input.style,
   };
@@ -51,8 +51,8 @@ const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof make
     frames: input.frame,
     isPixel: input.is_pixel,
     promptEnhancement: true,
-    start: keep('start_frame_image', input.start_frame_image, checked.start),
-    end: input.end_frame_image && checked.end ? keep('end_frame_image', input.end_frame_image, checked.end) : undefined,
+    start: keep(input.start_frame_image, checked.start),
+    end: input.end_frame_image && checked.end ? keep(input.end_frame_image, checked.end) : undefined,
     layout: 'gif+frames',
   }),
 };
@@ -68,8 +68,8 @@ const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
     frames: input.frame,
     isPixel: input.is_pixel,
     promptEnhancement: input.is_prompt_enhancement,
-    start: keep('start_image', input.start_image, checked.start),
-    end: input.end_image && checked.end ? keep('end_image', input.end_image, checked.end) : undefined,
+    start: keep(input.start_image, checked.start),
+    end: input.end_image && checked.end ? keep(input.end_image, checked.end) : undefined,
     layout: 'sheet+gif',
   }),
 };
@@ -91,12 +91,12 @@ function spriteModeSpec(input: SpriteModeFields, checked: SpriteModeChecked, kee
       kind: 'restyle',
       text: input.text,
       frames,
-      source: keep('images', input.images[0]!, checked.source),
+      source: keep(input.images[0]!, checked.source),
       grid: checked.grid,
-      reference: input.reference_image && checked.reference ? keep('reference_image', input.reference_image, checked.reference) : undefined,
+      reference: input.reference_image && checked.reference ? keep(input.reference_image, checked.reference) : undefined,
     };
   }
-  const [start, end] = input.images.map((f, i) => keep('images', f, checked.images[i]!));
+  const [start, end] = input.images.map((f, i) => keep(f, checked.images[i]!));
   // is_pixel and is_prompt_enhancement apply to the image modes only (forced false in video_restyle).
   return { kind: 'animate', text: input.text, frames, isPixel: input.is_pixel, promptEnhancement, start: start!, end, layout: 'sheet+gif' };
 }

@@ -1,10 +1,10 @@
 // The one job-creation pipeline every endpoint goes through, in decisions.md §1's order:
 // (auth ran before) schema 422 -> the endpoint's 400 rules (probing files in the pool) -> credits 402
-// -> queue 503 -> inputs persisted, job created and charged in one step, on disk -> 200 {job_id}.
+// -> queue 503 -> job created and charged in one step, on disk -> 200 {job_id}. The inputs are the
+// uploads as received (upload.ts wrote them to <data>/inputs): kept, not copied or moved.
 // Nothing is written, charged or queued for a request that fails any check.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import * as v from 'valibot';
 import type { Upload } from '../../schemas/fields.ts';
@@ -17,10 +17,9 @@ import { ApiError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
 import type { Form, UploadState } from '../upload.ts';
-import { inputsDir } from '../jobs/paths.ts';
 
-/** Registers an upload as an input of the job and names where it will be kept. */
-export type Keep = (field: string, upload: Upload, info: ProbeInfo) => InputFile;
+/** Registers an upload as an input of the job; answers the input as the spec stores it. */
+export type Keep = (upload: Upload, info: ProbeInfo) => InputFile;
 
 export interface Endpoint<I, C> {
   kind: JobKind;
@@ -60,31 +59,23 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     if (deps.runner.full) throw new ApiError(503, M.serverBusy, { 'Retry-After': '5' });
 
     const id = randomUUID();
-    const dir = inputsDir(deps.dataDir, id);
-    const moves: [from: string, to: string][] = [];
-    const digests: string[] = [];
     const kept = new Map<string, string>();
-    const spec = endpoint.spec(input, checked, (field, upload, info) => {
-      const to = join(dir, `${field}-${moves.length}.${info.format}`);
-      moves.push([upload.path, to]);
-      kept.set(upload.path, relative(deps.dataDir, to));
+    const digests: string[] = [];
+    const spec = endpoint.spec(input, checked, (upload, info) => {
+      const path = relative(deps.dataDir, upload.path);
+      kept.set(upload.path, path);
       digests.push(info.digest);
-      return { path: relative(deps.dataDir, to), info };
+      return { path, info };
     });
-    await mkdir(dir, { recursive: true });
     try {
-      const taken = (ctx.state as UploadState).taken;
-      for (const [from, to] of moves) {
-        await rename(from, to);
-        taken.add(from);
-      }
       const request = requestOf(ctx.state.form as Form, input, kept);
       deps.store.createJob({ id, owner: user.id, kind: endpoint.kind, spec, cost, seed: seedOf(endpoint.kind, spec, digests), request });
     } catch (err) {
-      await rm(dir, { recursive: true, force: true });
       if (err instanceof InsufficientCredits) throw new ApiError(402, M.insufficientCredits);
       throw err;
     }
+    // From here the files are the job's: upload.ts leaves them in place.
+    for (const path of kept.keys()) (ctx.state as UploadState).taken.add(path);
     await deps.store.flush();
     deps.runner.enqueue(id);
     ctx.body = { job_id: id };

@@ -123,7 +123,7 @@ describe('crafted images: the spec error within a second, bounded memory', () =>
       expect(grewMiB, `peak RSS grew ${grewMiB.toFixed(0)} MiB over the warm server's peak`).toBeLessThan(RSS_BUDGET_MIB);
       // Still alive, nothing left behind.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      expect(await readdir(join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
+      expect(await readdir(join(dataDir, 'inputs')).catch(() => [])).toEqual([]);
     });
   }
 

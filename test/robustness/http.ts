@@ -2,7 +2,9 @@
 // multipart envelope or stop half-way), and a multipart writer with a chosen boundary.
 import { request } from 'node:http';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { inputPaths } from '../../server/jobs/paths.ts';
+import type { JobStore } from '../../server/jobs/types.ts';
 
 export interface RawReply {
   status: number;
@@ -74,11 +76,15 @@ export function multipart(parts: Part[], boundary: string): Uint8Array {
 
 export const listDir = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
-/** The upload temp folder empties within `ms` (an aborted upload is cleaned up when the server notices). */
-export async function tmpEmpty(dataDir: string, ms = 0): Promise<string[]> {
+/**
+ * Files in inputs/ that no Pending job names: uploads of refused or aborted requests, which must be
+ * gone within `ms` (an aborted upload is cleaned up when the server notices the connection went).
+ */
+export async function strayUploads(dataDir: string, store: JobStore, ms = 0): Promise<string[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const left = await listDir(join(dataDir, 'tmp'));
+    const named = new Set(store.pendingJobs().flatMap((job) => inputPaths(job).map((path) => basename(path))));
+    const left = (await listDir(join(dataDir, 'inputs'))).filter((name) => !named.has(name));
     if (left.length === 0 || Date.now() >= deadline) return left;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { gifBombBytes, gifBytes, jpegBytes, manyFramesGif, pngBytes, pngHeaderClaiming, sheetPngBytes, webpBytes } from '../fixtures/images.ts';
 import { ENDPOINTS } from '../server/api/helpers.ts';
-import { multipart, raw, tmpEmpty, type Part, type RawReply } from './http.ts';
+import { multipart, raw, strayUploads, type Part, type RawReply } from './http.ts';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FC_RUNS ?? 0) || undefined;
@@ -244,7 +244,7 @@ async function checkCreation(endpoint: string, parts: Part[], env: Envelope) {
   const res = await raw(server.url, { method: 'POST', path: `/public/v1${endpoint}`, headers, body: send, abortAfter });
   if (res) expectSpecReply(res, context);
   // An aborted upload is cleaned up once the server sees the connection go.
-  expect(await tmpEmpty(server.config.dataDir, res ? 0 : 2000), `tmp/ leftovers after ${context}`).toEqual([]);
+  expect(await strayUploads(server.config.dataDir, server.store, res ? 0 : 2000), `uploads left in inputs/ after ${context}`).toEqual([]);
   const after = ledger();
   if (res?.status === 200) {
     expect(after.jobs, context).toBe(before.jobs + 1);

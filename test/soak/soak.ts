@@ -5,7 +5,7 @@
 //   - every credit is accounted for: balance = start - charges + refunds, over every job of the user
 //     (including jobs whose 200 the kill swallowed);
 //   - db.json and every line of jobs.jsonl parse;
-//   - no orphan files: no inputs of finished jobs, no upload temp files, no result folder without a
+//   - no orphan files: no inputs of finished jobs or unaccepted uploads, no result folder without a
 //     Succeed job.
 // Long form: `npm run soak` (SOAK_KILLS=30 by default; SOAK_SEED to replay). Short form: soak.test.ts.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -186,9 +186,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   // Files.
   const list = (dir: string) => readdir(join(dataDir, dir)).catch(() => [] as string[]);
   const inputs = await list('inputs');
-  if (inputs.length > 0) problems.push(`inputs/ holds ${inputs.length} folder(s) of finished jobs: ${inputs.slice(0, 3).join(', ')}`);
-  const tmp = await list('tmp');
-  if (tmp.length > 0) problems.push(`tmp/ holds ${tmp.length} file(s)`);
+  if (inputs.length > 0) problems.push(`inputs/ holds ${inputs.length} upload(s) with no Pending job: ${inputs.slice(0, 3).join(', ')}`);
   const succeeded = new Set(mine.filter((j) => j.status === 'Succeed').map((j) => j.id));
   for (const dir of await list('results')) if (!succeeded.has(dir)) problems.push(`results/${dir} has no Succeed job`);
   for (const job of mine) {

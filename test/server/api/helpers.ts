@@ -5,8 +5,9 @@
 // Messages are typed here and in the suites as api.md / decisions.md write them (never imported from
 // schemas/messages.ts), so the suites check the code against the spec, not against itself.
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect } from 'vitest';
+import { inputPaths } from '../../../server/jobs/paths.ts';
 import { form, type FormValue, type TestServer } from '../../helpers/testServer.ts';
 import {
   gifBombBytes,
@@ -214,8 +215,8 @@ export function expect422Body(body: unknown, entries: Entry[]) {
 export interface Snapshot {
   credits: number;
   jobs: number;
+  /** Files in inputs/: uploads being received and the inputs of Pending jobs. */
   inputs: string[];
-  tmp: string[];
 }
 
 const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
@@ -232,17 +233,15 @@ export async function snapshot(server: TestServer, key = server.key): Promise<Sn
     credits: await credits(server, key),
     jobs: stats.pending + stats.finished,
     inputs: await list(join(server.config.dataDir, 'inputs')),
-    tmp: await list(join(server.config.dataDir, 'tmp')),
   };
 }
 
-/** After a rejected request: same balance, no new job, no new inputs folder, no temp leftovers. */
+/** After a rejected request: same balance, no new job, no upload left in inputs/. */
 export async function expectNothingKept(server: TestServer, before: Snapshot, key = server.key) {
   const after = await snapshot(server, key);
   expect(after.credits, 'balance changed by a rejected request').toBe(before.credits);
   expect(after.jobs, 'a job was created by a rejected request').toBe(before.jobs);
-  expect(after.inputs.filter((d) => !before.inputs.includes(d)), 'inputs/ gained a folder').toEqual([]);
-  expect(after.tmp, 'tmp/ holds leftovers').toEqual([]);
+  expect(after.inputs.filter((d) => !before.inputs.includes(d)), 'inputs/ kept an upload of a rejected request').toEqual([]);
 }
 
 /** POSTs a request that must be refused with `{"detail": message}` (or a 422 list) and leave nothing behind. */
@@ -266,12 +265,18 @@ export async function expectRejected(
 
 /** POSTs a request that must be accepted: 200 `{"job_id": "<uuid v4>"}`. */
 export async function expectAccepted(server: TestServer, endpoint: string, fields: Fields, key = server.key): Promise<string> {
+  const inputs = join(server.config.dataDir, 'inputs');
+  const before = new Set(await list(inputs));
   const res = await submit(server, endpoint, fields, key);
   expect(res.status, `body: ${res.text}`).toBe(200);
   expect(Object.keys(res.body as object)).toEqual(['job_id']);
   const id = (res.body as { job_id: string }).job_id;
   expect(id).toMatch(UUID_V4);
-  // The uploads were moved into the job's inputs folder: nothing is left in the request's temp folder.
-  expect(await list(join(server.config.dataDir, 'tmp')), 'tmp/ holds leftovers after a 200').toEqual([]);
+  // The job's inputs are the uploads as received; any other upload of the request is gone. (The
+  // job may already have run and removed its own.)
+  const job = await server.store.getJob(id);
+  const own = new Set(inputPaths(job!).map((path) => basename(path)));
+  const left = (await list(inputs)).filter((name) => !before.has(name) && !own.has(name));
+  expect(left, 'inputs/ holds uploads that are not the job\'s after a 200').toEqual([]);
   return id;
 }

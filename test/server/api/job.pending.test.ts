@@ -1,9 +1,10 @@
 // A Pending job as the status endpoint shows it (decisions.md §4): image_urls [] and progress 0..1, no
 // error, no metadata_url; ?wait=N on a job that does not finish answers Pending after about N seconds.
 // Jobs never run on this server (concurrency 0), so they stay Pending.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputPaths } from '../../../server/jobs/paths.ts';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { call, ENDPOINTS, expectAccepted, makeImages, type Fields, type Images } from './helpers.ts';
 
@@ -55,8 +56,12 @@ describe('Pending', () => {
 
   it('inputs are on disk and the job is in the store file before the 200 is sent (decisions.md §4)', async () => {
     const id = await expectAccepted(server, '/sprite/pulsar', VALID['/sprite/pulsar']);
-    const inputs = await readdir(join(server.config.dataDir, 'inputs', id));
-    expect(inputs).toHaveLength(2);
+    const paths = inputPaths((await server.store.getJob(id))!);
+    expect(paths).toHaveLength(2);
+    for (const path of paths) {
+      expect(path).toMatch(/^inputs\/[0-9a-f-]{36}$/);
+      expect((await stat(join(server.config.dataDir, path))).size).toBeGreaterThan(0);
+    }
     expect(await readFile(join(server.config.dataDir, 'db.json'), 'utf8')).toContain(id);
   });
 

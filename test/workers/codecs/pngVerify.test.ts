@@ -130,13 +130,16 @@ const DAMAGES: Record<string, (rng: Rng, bytes: Buffer) => Buffer> = {
   truncate: (rng, b) => b.subarray(0, 8 + int(rng, b.length - 8)),
   'flip a byte (CRCs left as they are)': (rng, b) => {
     const out = Buffer.from(b);
-    out[8 + int(rng, out.length - 8)] ^= 1 + int(rng, 255);
+    const at = 8 + int(rng, out.length - 8);
+    out[at] = out[at]! ^ (1 + int(rng, 255));
     return out;
   },
   'change a byte of one chunk, CRC fixed': (rng, b) => {
     const chunks = chunksOf(b);
-    const chunk = chunks.filter((c) => c.data.length > 0)[int(rng, chunks.filter((c) => c.data.length > 0).length)]!;
-    chunk.data[int(rng, chunk.data.length)] ^= 1 + int(rng, 255);
+    const withData = chunks.filter((c) => c.data.length > 0);
+    const chunk = withData[int(rng, withData.length)]!;
+    const at = int(rng, chunk.data.length);
+    chunk.data[at] = chunk.data[at]! ^ (1 + int(rng, 255));
     return png(chunks);
   },
   'change a row filter byte': (rng, b) => {
