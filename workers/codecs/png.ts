@@ -179,8 +179,9 @@ class RowChecker {
 function inflateAll(parts: Buffer[], rows: RowChecker): void {
   let data: Buffer;
   try {
-    // One output buffer of the most the header allows (the default 16 KiB pieces, joined after, cost twice the CPU).
-    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1, chunkSize: rows.total + 1 });
+    // One output buffer of the most the header allows (the default 16 KiB pieces, joined after, cost
+    // twice the CPU); zlib takes no chunk under 64 bytes.
+    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1, chunkSize: Math.max(64, rows.total + 1) });
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`png: image data inflates past the ${rows.total} bytes the header needs`);
