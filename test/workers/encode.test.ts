@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decompressFrames, parseGIF } from 'gifuct-js';
 import type { ParsedFrame } from 'gifuct-js';
-import { encodeGif, encodePng } from '../../workers/codecs/encode.ts';
+import { encodeGif, encodePng, paletteFormat } from '../../workers/codecs/encode.ts';
 import { frameDelaysCs } from '../../workers/kernels/timing.ts';
 import { createImage, fillRect } from '../../workers/kernels/image.ts';
 import type { RawImage } from '../../workers/types.ts';
@@ -54,6 +54,33 @@ describe('encodeGif', () => {
     backing.set((frames[1] as RawImage).data, 8);
     const viewed = [frames[0] as RawImage, { data: backing.subarray(8), width: 16, height: 16 }];
     expect(encodeGif(viewed, [8, 8])).toEqual(encodeGif(frames, [8, 8]));
+  });
+
+  it('builds the palette at 5-6-5 bits up to 4,096 distinct colours, at 4-4-4 past them (the quantizer is quadratic in them)', () => {
+    /** `n` opaque pixels of `distinct` different 5-6-5 colours. */
+    const pixels = (n: number, distinct: number) => {
+      const out = new Uint8Array(n * 4);
+      for (let p = 0; p < n; p++) {
+        const bin = (p * 7919) % distinct; // a spread of 5-6-5 bins, each its own colour
+        out.set([(bin >> 11) << 3, ((bin >> 5) & 63) << 2, (bin & 31) << 3, 255], p * 4);
+      }
+      return out;
+    };
+    expect(paletteFormat(pixels(20_000, 1_000))).toBe('rgb565');
+    expect(paletteFormat(pixels(20_000, 4_096))).toBe('rgb565');
+    expect(paletteFormat(pixels(20_000, 4_097))).toBe('rgb444');
+    // A colour-rich animation still encodes, every opaque pixel within the 4-4-4 palette's reach.
+    const rich = Array.from({ length: 3 }, (_, f) => {
+      const img = createImage(128, 128);
+      for (let p = 0; p < 128 * 128; p++) img.data.set([(p * 13 + f) & 255, (p >> 7) * 2, (p * 7) & 255, 255], p * 4);
+      return img;
+    });
+    const decoded = readGif(encodeGif(rich, frameDelaysCs(3)));
+    let worst = 0;
+    decoded.forEach((f, i) => {
+      for (let k = 0; k < f.patch.length; k++) if ((k & 3) !== 3) worst = Math.max(worst, Math.abs(f.patch[k]! - rich[i]!.data[k]!));
+    });
+    expect(worst).toBeLessThan(64);
   });
 
   it('is deterministic and checks its inputs', () => {
