@@ -1,7 +1,10 @@
 // Job creation over HTTP side by side with a bare Koa + koa-body handler that only parses the same
 // upload (bench/bareKoa.ts): a zenith image_to_video with a ~200 KB PNG (noise, 256x256), validation,
 // probe in the pool, store write and charge included, with 0 and 100,000 finished jobs in the store.
-// Each pair (bare, then app) runs back to back under autocannon; both servers in their own process.
+// Both servers run at once, each in its own process, and are loaded in turn under autocannon: a warm-up
+// each (V8 optimises the request path over the first thousands of requests; a server runs for hours),
+// then ROUNDS alternating rounds, reported as medians. This machine's speed drifts by up to 2x over
+// minutes (shared host), so only rounds taken back to back compare.
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each app server run there.
 // Run alone: node --import tsx bench/creation.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +22,7 @@ import { writeArchive } from './store.ts';
 export interface CreationRow {
   storeJobs: number;
   server: 'bare Koa + koa-body' | 'spritekiln';
+  /** Medians over the rounds; `answered` is the 200s of the median round by rate. */
   answered: number;
   perSecond: number;
   p50Ms: number;
@@ -64,8 +68,14 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
-async function load(url: string, png: string, key: string | undefined, seconds: number, connections: number, pid: number) {
-  const options = (duration: number): autocannon.Options => ({
+const WARM_UP_S = 4;
+const ROUNDS = 3;
+
+type Measured = Omit<CreationRow, 'storeJobs' | 'server'>;
+
+/** The same multipart POST to either server, for `duration` seconds. */
+const post = (url: string, png: string, key: string | undefined, connections: number, duration: number) =>
+  autocannon({
     url,
     method: 'POST',
     connections,
@@ -73,10 +83,10 @@ async function load(url: string, png: string, key: string | undefined, seconds: 
     headers: key ? { Authorization: `Bearer ${key}` } : {},
     form: { mode: { type: 'text', value: 'image_to_video' }, images: { type: 'file', path: png }, text: { type: 'text', value: 'jump' }, frame: { type: 'text', value: '36' } },
   });
-  // Worker threads load their code on first use: leave that out of the figures.
-  await autocannon(options(1));
+
+async function load(url: string, png: string, key: string | undefined, seconds: number, connections: number, pid: number): Promise<Measured> {
   const cpu = cpuMs(pid);
-  const r = await autocannon(options(seconds));
+  const r = await post(url, png, key, connections, seconds);
   const answered = r['2xx'] + r.non2xx;
   return {
     answered: r['2xx'], perSecond: r['2xx'] / seconds, p50Ms: r.latency.p50, p99Ms: r.latency.p99, unexpected: r.errors + r.non2xx,
@@ -86,7 +96,21 @@ async function load(url: string, png: string, key: string | undefined, seconds: 
   };
 }
 
-export async function benchCreation(seconds = 5, connections = 16, sizes = [0, 100_000]): Promise<{ pngBytes: number; rows: CreationRow[] }> {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+function summary(rounds: Measured[]): Measured {
+  const byRate = [...rounds].sort((a, b) => a.perSecond - b.perSecond)[rounds.length >> 1]!;
+  return {
+    answered: byRate.answered,
+    perSecond: median(rounds.map((r) => r.perSecond)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    unexpected: rounds.reduce((sum, r) => sum + r.unexpected, 0),
+    cpuMsPerRequest: median(rounds.map((r) => r.cpuMsPerRequest)),
+  };
+}
+
+export async function benchCreation(seconds = 5, connections = 16, sizes = [0, 100_000], rounds = ROUNDS): Promise<{ pngBytes: number; rows: CreationRow[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-create-'));
   const profileDir = process.env.BENCH_CPU_PROF;
   try {
@@ -95,20 +119,29 @@ export async function benchCreation(seconds = 5, connections = 16, sizes = [0, 1
     const rows: CreationRow[] = [];
     for (const storeJobs of sizes) {
       await mkdir(join(dir, `bare-${storeJobs}`), { recursive: true });
-      const bare = await startServer(BARE, [join(dir, `bare-${storeJobs}`)]);
-      try {
-        rows.push({ storeJobs, server: 'bare Koa + koa-body', ...(await load(bare.ready.url, png, undefined, seconds, connections, bare.child.pid!)) });
-      } finally {
-        await stopServer(bare.child);
-      }
       const data = join(dir, `data-${storeJobs}`);
       await mkdir(data, { recursive: true });
       if (storeJobs > 0) await writeArchive(data, storeJobs);
+      const bare = await startServer(BARE, [join(dir, `bare-${storeJobs}`)]);
       const app = await startServer(APP, [data], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
       try {
-        rows.push({ storeJobs, server: 'spritekiln', ...(await load(`${app.ready.url}/public/v1/sprite/zenith`, png, app.ready.key, seconds, connections, app.child.pid!)) });
+        const runs = {
+          bare: () => load(bare.ready.url, png, undefined, seconds, connections, bare.child.pid!),
+          app: () => load(`${app.ready.url}/public/v1/sprite/zenith`, png, app.ready.key, seconds, connections, app.child.pid!),
+        };
+        // Warm-up (also loads the worker threads' code), left out of the figures.
+        await post(bare.ready.url, png, undefined, connections, WARM_UP_S);
+        await post(`${app.ready.url}/public/v1/sprite/zenith`, png, app.ready.key, connections, WARM_UP_S);
+        const measured: { bare: Measured[]; app: Measured[] } = { bare: [], app: [] };
+        for (let round = 0; round < rounds; round++) {
+          measured.bare.push(await runs.bare());
+          measured.app.push(await runs.app());
+        }
+        rows.push({ storeJobs, server: 'bare Koa + koa-body', ...summary(measured.bare) });
+        rows.push({ storeJobs, server: 'spritekiln', ...summary(measured.app) });
       } finally {
         await stopServer(app.child);
+        await stopServer(bare.child);
       }
     }
     return { pngBytes, rows };
