@@ -12,6 +12,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { detectFormat } from '../../workers/codecs/detect.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
 import type { JobKind } from '../jobs/types.ts';
@@ -82,7 +83,11 @@ export class UpstreamProvider implements Provider {
     const form = new FormData();
     for (const [name, value] of Object.entries(job.request.fields)) form.append(name, value);
     for (const [name, paths] of Object.entries(job.request.files)) {
-      for (const path of paths) form.append(name, new Blob([await readFile(path)]), basename(path));
+      for (const [i, path] of paths.entries()) {
+        // Inputs are stored under random names: send a file name a client would (images-0.png).
+        const bytes = await readFile(path);
+        form.append(name, new Blob([bytes]), `${name}-${i}.${detectFormat(bytes) ?? 'bin'}`);
+      }
     }
     const url = `${this.settings.baseUrl}/public/v1${ENDPOINT_PATHS[job.kind]}`;
     const answer = await exchange(url, { method: 'POST', body: form, headers: this.#auth() }, this.#http(ctx.signal, false));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, getJob, post, startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';
 import { pngBytes } from '../../fixtures/images.ts';
 import { makeImages, type Fields, type Images } from '../api/helpers.ts';
-import { drop, json, logTo, slow, startFake, storeText, type FakeRemote } from './fakeRemote.ts';
+import { drop, json, logTo, multipartParts, slow, startFake, storeText, type FakeRemote } from './fakeRemote.ts';
 
 let upstream: TestServer; // B
 let proxy: TestServer; // A: every kind -> B
@@ -239,6 +239,18 @@ describe('upstream: a misbehaving remote', () => {
     expect(job.image_urls[0]).toBe(`${proxy3.url}/cdn/${job.job_id}/sheet.png`);
     const auth = fake.seen.filter((s) => s.method === 'POST').map((s) => s.headers.authorization);
     expect(new Set(auth)).toEqual(new Set(['Bearer sk_fake_secret_value']));
+  });
+
+  it('sends each input with a file name a client would send (inputs are stored under random names)', async () => {
+    remote();
+    const user = proxy3.addUser(10);
+    const res = await post(proxy3, '/generate/effect/v2', form({ description: 'spark', frame: '4', background_color: 'white', image: { bytes: png, name: 'my hero.png', type: 'image/png' } }), user.key);
+    expect(res.status).toBe(200);
+    expect((await waitForJob(proxy3, res.body.job_id as string, user.key)).status).toBe('Succeed');
+    const sent = fake.seen.filter((s) => s.method === 'POST').at(-1)!;
+    const files = multipartParts(sent).filter((p) => p.filename !== undefined);
+    expect(files.map((p) => [p.name, p.filename])).toEqual([['image', 'image-0.png']]);
+    expect(files[0]!.data.equals(png)).toBe(true);
   });
 
   it('a connection dropped while sending the job is not sent again (no duplicate remote job)', async () => {
