@@ -11,8 +11,10 @@
 // which costs unbounded time: a missing IEND (a file cut after its last IDAT), image data that inflates
 // past what the image holds (a 20 MiB file can carry ~20 GiB of zeros behind a small image), a short
 // or unterminated zlib stream, a bad Adler-32.
-import { crc32, createInflate, inflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { MAX_IMAGE_SIDE } from '../limits.ts';
+import { exifOrientation } from './exif.ts';
+import { checkImageData } from './pngImageData.ts';
 
 const CRITICAL = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
 /** Bit depths each colour type allows, and its samples per pixel (PNG spec, table 11.1). */
@@ -23,19 +25,6 @@ const COLOUR_TYPES: Record<number, { depths: number[]; channels: number }> = {
   4: { depths: [8, 16], channels: 2 },
   6: { depths: [8, 16], channels: 4 },
 };
-/** Adam7: [x start, y start, x step, y step] of the seven passes. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
-/** Image data up to this size is inflated in one synchronous call; larger, through a stream (bounded memory). */
-const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Throws (with a short reason) unless the PNG decodes completely and fits MAX_IMAGE_SIDE; answers its
@@ -45,10 +34,7 @@ export async function verifyPng(bytes: Uint8Array): Promise<{ width: number; hei
   const { ihdr, palette, idat, orientation } = readChunks(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const header = readHeader(ihdr);
   checkPalette(header.colourType, palette);
-  const rows = new RowChecker(rowLayout(header));
-  if (rows.total <= SYNC_INFLATE_BYTES) inflateAll(idat, rows);
-  else await inflateStreaming(idat, rows);
-  rows.finish();
+  await checkImageData(idat, header);
   const swap = orientation >= 5 && orientation <= 8;
   return swap ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
 }
@@ -100,7 +86,7 @@ function readChunks(buf: Buffer): Chunks {
   return { ihdr, palette, idat, orientation: orientation ?? 1 };
 }
 
-interface Header {
+export interface Header {
   width: number;
   height: number;
   depth: number;
@@ -127,112 +113,4 @@ function checkPalette(colourType: number, palette: Buffer | undefined): void {
     throw new Error('png: palette image without a valid PLTE');
   }
   if ((colourType & 2) !== 0 && palette?.length === 0) throw new Error('png: empty PLTE');
-}
-
-/** The filtered scanlines the image data holds: [rows, bytes per row incl. the filter byte] per pass. */
-function rowLayout({ width, height, depth, channels, interlaced }: Header): [rows: number, rowBytes: number][] {
-  const rowBytes = (w: number) => 1 + Math.ceil((w * depth * channels) / 8);
-  if (!interlaced) return [[height, rowBytes(width)]];
-  const passes: [number, number][] = [];
-  for (const [x0, y0, dx, dy] of ADAM7) {
-    const w = Math.ceil(Math.max(0, width - x0) / dx);
-    const h = Math.ceil(Math.max(0, height - y0) / dy);
-    if (w > 0 && h > 0) passes.push([h, rowBytes(w)]);
-  }
-  return passes;
-}
-
-/** Follows the inflated image data as it arrives, checking each row's filter byte and the total length. */
-class RowChecker {
-  readonly total: number;
-  readonly #layout: [number, number][];
-  #pass = 0;
-  #rowsLeft: number;
-  /** Offset of the next filter byte, and of the data seen so far, in the whole inflated stream. */
-  #next = 0;
-  #seen = 0;
-
-  constructor(layout: [number, number][]) {
-    this.#layout = layout;
-    this.total = layout.reduce((sum, [rows, bytes]) => sum + rows * bytes, 0);
-    this.#rowsLeft = layout[0]![0];
-  }
-
-  feed(chunk: Uint8Array): void {
-    const end = this.#seen + chunk.length;
-    if (end > this.total) throw new Error(`png: image data inflates past the ${this.total} bytes the header needs`);
-    while (this.#next < end) {
-      const filter = chunk[this.#next - this.#seen]!;
-      if (filter > 4) throw new Error(`png: row filter type ${filter} is not valid`);
-      this.#next += this.#layout[this.#pass]![1];
-      if (--this.#rowsLeft === 0 && ++this.#pass < this.#layout.length) this.#rowsLeft = this.#layout[this.#pass]![0];
-    }
-    this.#seen = end;
-  }
-
-  finish(): void {
-    if (this.#seen < this.total) throw new Error(`png: image data holds ${this.#seen} of the ${this.total} bytes the header needs`);
-  }
-}
-
-/** One inflateSync, its output capped one byte past what the header allows. */
-function inflateAll(parts: Buffer[], rows: RowChecker): void {
-  let data: Buffer;
-  try {
-    // One output buffer of the most the header allows (the default 16 KiB pieces, joined after, cost
-    // twice the CPU); zlib takes no chunk under 64 bytes.
-    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1, chunkSize: Math.max(64, rows.total + 1) });
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`png: image data inflates past the ${rows.total} bytes the header needs`);
-    throw new Error(`png: image data is damaged (${(err as Error).message})`);
-  }
-  rows.feed(data);
-}
-
-/** The same through a stream with 1 MiB output chunks, so a large image never sits whole in memory. */
-function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const inflate = createInflate({ chunkSize: 1 << 20 });
-    let settled = false;
-    const settle = (err?: Error) => {
-      if (settled) return;
-      settled = true;
-      inflate.destroy();
-      if (err) reject(err);
-      else resolve();
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      try {
-        rows.feed(chunk);
-      } catch (err) {
-        settle(err as Error);
-      }
-    });
-    inflate.on('error', (err) => settle(new Error(`png: image data is damaged (${err.message})`)));
-    inflate.on('end', () => settle());
-    for (const part of parts) {
-      if (settled) break;
-      inflate.write(part);
-    }
-    inflate.end();
-  });
-}
-
-/** The Orientation tag (0x0112) of an eXIf chunk's first IFD; 1 when absent or unreadable, as libvips reads it. */
-function exifOrientation(exif: Buffer): number {
-  if (exif.length < 8) return 1;
-  const order = exif.toString('latin1', 0, 2);
-  const u16 = (at: number) => (order === 'II' ? exif.readUInt16LE(at) : exif.readUInt16BE(at));
-  const u32 = (at: number) => (order === 'II' ? exif.readUInt32LE(at) : exif.readUInt32BE(at));
-  if (u16(2) !== 42) return 1;
-  const ifd = u32(4);
-  if (ifd + 2 > exif.length) return 1;
-  const count = u16(ifd);
-  for (let i = 0; i < count; i++) {
-    const entry = ifd + 2 + i * 12;
-    if (entry + 12 > exif.length) return 1;
-    if (u16(entry) === 0x0112) return u16(entry + 2) === 3 && u32(entry + 4) === 1 ? u16(entry + 8) : 1; // one SHORT
-  }
-  return 1;
 }

@@ -1,0 +1,118 @@
+// The image data of a PNG, checked without keeping it: the IDAT stream inflates to exactly the
+// filtered scanlines the header calls for, and each scanline starts with a filter type 0-4 (PNG spec
+// §9: the only two ways pixels can fail to decode). Never more than one byte past what the header
+// allows is inflated, so a zlib bomb behind a small image stops there.
+import { createInflate, inflateSync } from 'node:zlib';
+import type { Header } from './png.ts';
+
+/** Adam7: [x start, y start, x step, y step] of the seven passes. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Image data up to this size is inflated in one synchronous call; larger, through a stream (bounded memory). */
+const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
+
+/** Throws (with a short reason) unless the concatenated IDAT data is exactly the image `header` describes. */
+export async function checkImageData(idat: Buffer[], header: Header): Promise<void> {
+  const rows = new RowChecker(rowLayout(header));
+  if (rows.total <= SYNC_INFLATE_BYTES) inflateAll(idat, rows);
+  else await inflateStreaming(idat, rows);
+  rows.finish();
+}
+
+/** The filtered scanlines the image data holds: [rows, bytes per row incl. the filter byte] per pass. */
+function rowLayout({ width, height, depth, channels, interlaced }: Header): [rows: number, rowBytes: number][] {
+  const rowBytes = (w: number) => 1 + Math.ceil((w * depth * channels) / 8);
+  if (!interlaced) return [[height, rowBytes(width)]];
+  const passes: [number, number][] = [];
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    const w = Math.ceil(Math.max(0, width - x0) / dx);
+    const h = Math.ceil(Math.max(0, height - y0) / dy);
+    if (w > 0 && h > 0) passes.push([h, rowBytes(w)]);
+  }
+  return passes;
+}
+
+/** Follows the inflated image data as it arrives, checking each row's filter byte and the total length. */
+class RowChecker {
+  readonly total: number;
+  readonly #layout: [number, number][];
+  #pass = 0;
+  #rowsLeft: number;
+  /** Offset of the next filter byte, and of the data seen so far, in the whole inflated stream. */
+  #next = 0;
+  #seen = 0;
+
+  constructor(layout: [number, number][]) {
+    this.#layout = layout;
+    this.total = layout.reduce((sum, [rows, bytes]) => sum + rows * bytes, 0);
+    this.#rowsLeft = layout[0]![0];
+  }
+
+  feed(chunk: Uint8Array): void {
+    const end = this.#seen + chunk.length;
+    if (end > this.total) throw new Error(`png: image data inflates past the ${this.total} bytes the header needs`);
+    while (this.#next < end) {
+      const filter = chunk[this.#next - this.#seen]!;
+      if (filter > 4) throw new Error(`png: row filter type ${filter} is not valid`);
+      this.#next += this.#layout[this.#pass]![1];
+      if (--this.#rowsLeft === 0 && ++this.#pass < this.#layout.length) this.#rowsLeft = this.#layout[this.#pass]![0];
+    }
+    this.#seen = end;
+  }
+
+  finish(): void {
+    if (this.#seen < this.total) throw new Error(`png: image data holds ${this.#seen} of the ${this.total} bytes the header needs`);
+  }
+}
+
+/** One inflateSync, its output capped one byte past what the header allows. */
+function inflateAll(parts: Buffer[], rows: RowChecker): void {
+  let data: Buffer;
+  try {
+    // One output buffer of the most the header allows (the default 16 KiB pieces, joined after, cost
+    // twice the CPU); zlib takes no chunk under 64 bytes.
+    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1, chunkSize: Math.max(64, rows.total + 1) });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`png: image data inflates past the ${rows.total} bytes the header needs`);
+    throw new Error(`png: image data is damaged (${(err as Error).message})`);
+  }
+  rows.feed(data);
+}
+
+/** The same through a stream with 1 MiB output chunks, so a large image never sits whole in memory. */
+function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflate({ chunkSize: 1 << 20 });
+    let settled = false;
+    const settle = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      inflate.destroy();
+      if (err) reject(err);
+      else resolve();
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      try {
+        rows.feed(chunk);
+      } catch (err) {
+        settle(err as Error);
+      }
+    });
+    inflate.on('error', (err) => settle(new Error(`png: image data is damaged (${err.message})`)));
+    inflate.on('end', () => settle());
+    for (const part of parts) {
+      if (settled) break;
+      inflate.write(part);
+    }
+    inflate.end();
+  });
+}
