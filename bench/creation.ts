@@ -68,7 +68,7 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
-const WARM_UP_S = 4;
+const WARM_UP_S = 10;
 const ROUNDS = 3;
 
 type Measured = Omit<CreationRow, 'storeJobs' | 'server'>;

@@ -33,7 +33,7 @@ if (want('compare')) {
 
 if (want('creation')) {
   const { pngBytes, rows } = await benchCreation();
-  console.log(`\n## Job creation over HTTP vs bare Koa + koa-body: zenith image_to_video, ${(pngBytes / 1e3).toFixed(0)} KB PNG, 16 connections, medians of 3 alternating 5 s rounds after a 4 s warm-up\n`);
+  console.log(`\n## Job creation over HTTP vs bare Koa + koa-body: zenith image_to_video, ${(pngBytes / 1e3).toFixed(0)} KB PNG, 16 connections, medians of 3 alternating 5 s rounds after a 10 s warm-up\n`);
   console.log('| finished jobs in store | server | answered 200 | req/s | p50 ms | p99 ms | unexpected | server CPU ms/req | rate vs bare | target |\n|---|---|---|---|---|---|---|---|---|---|');
   for (let i = 0; i + 1 < rows.length; i += 2) {
     const bare = rows[i]!;
