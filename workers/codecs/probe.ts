@@ -42,8 +42,8 @@ let reusable: Buffer | undefined = Buffer.allocUnsafe(0);
 
 /**
  * Reads a file for `use`, which must not keep the bytes past its end. Synchronous on a pool thread
- * (fs/promises' chunked read costs ten times the CPU), into a buffer kept between probes: a fresh
- * 200 KB buffer per upload, faulted in and trimmed away again, made the probe cost twice as much.
+ * (fs/promises' chunked read costs ten times the CPU), into a buffer kept between probes: reading
+ * each 200 KB upload into a fresh buffer made the probe cost 1.7x as much (0.72 vs 0.43 ms a probe).
  */
 async function withFileBytes<T>(path: string, use: (bytes: Buffer) => Promise<T>): Promise<T> {
   const fd = openSync(path, 'r');
