@@ -3,7 +3,8 @@
 // colour and material words in order, and whether it is pixel art (and how many pixels).
 import { ICON_COLORS, SHADE_WORDS } from './iconColors.ts';
 import type { Rgba } from '../kernels/image.ts';
-import { fromHsl, toHsl } from '../kernels/material.ts';
+import { fromHsl } from '../kernels/material.ts';
+import { toHsl } from '../kernels/tone.ts';
 import type { IconColor } from './iconColors.ts';
 
 export type Subject =

@@ -4,6 +4,8 @@
 // surface is. Smooth rendering interpolates the ramp; pixel art picks its five colours only.
 import { checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
+import { hsl } from './recolor.ts';
+import { toHsl } from './tone.ts';
 
 export type Ramp = readonly [Rgba, Rgba, Rgba, Rgba, Rgba];
 
@@ -33,31 +35,10 @@ export interface Material {
   line: Rgba;
 }
 
-export interface Hsl {
-  h: number;
-  s: number;
-  l: number;
-}
-
-export function toHsl(c: Rgba): Hsl {
-  const r = c.r / 255, g = c.g / 255, b = c.b / 255;
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
-  const l = (max + min) / 2;
-  if (max === min) return { h: 0, s: 0, l };
-  const d = max - min;
-  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
-  let h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  h *= 60;
-  return { h, s, l };
-}
-
+/** Any hue (wrapped), saturation and lightness (clamped to 0..1) and alpha to a colour. */
 export function fromHsl(h: number, s: number, l: number, a = 255): Rgba {
-  const hh = ((h % 360) + 360) % 360;
-  const ss = Math.max(0, Math.min(1, s)), ll = Math.max(0, Math.min(1, l));
-  const k = (n: number): number => (n + hh / 30) % 12;
-  const q = ss * Math.min(ll, 1 - ll);
-  const f = (n: number): number => Math.round(255 * (ll - q * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
-  return { r: f(0), g: f(8), b: f(4), a };
+  const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
+  return { ...hsl(((h % 360) + 360) % 360, clamp01(s), clamp01(l)), a };
 }
 
 /** Moves hue h toward `target` by up to `deg` degrees the short way round. */

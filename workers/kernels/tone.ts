@@ -2,8 +2,7 @@
 // given luma without changing its hue. Ramps are built from stops whose luma must rise with their
 // position (a darker source pixel has to stay darker), so every edit here can keep a stop's luma.
 import type { Rgba } from './image.ts';
-import { luma } from './recolor.ts';
-import { hsl } from './recolor.ts';
+import { hsl, luma } from './recolor.ts';
 
 const clamp255 = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
 
@@ -12,8 +11,14 @@ export function lumaOf(c: Rgba): number {
   return luma(c.r, c.g, c.b);
 }
 
+export interface Hsl {
+  h: number;
+  s: number;
+  l: number;
+}
+
 /** Hue (0..360), saturation and lightness (0..1) of a colour. Grey has hue 0 and saturation 0. */
-export function toHsl(c: Rgba): { h: number; s: number; l: number } {
+export function toHsl(c: Rgba): Hsl {
   const r = c.r / 255, g = c.g / 255, b = c.b / 255;
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);

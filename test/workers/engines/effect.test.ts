@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { effect, frameTimes } from '../../../workers/engines/effect.ts';
 import { planEffect } from '../../../workers/engines/effectStyle.ts';
-import { toHsl } from '../../../workers/engines/effects/palette.ts';
+import { toHsl } from '../../../workers/kernels/tone.ts';
 import type { Rgba } from '../../../workers/kernels/image.ts';
 import { solid } from '../images.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateImage } from '../../../workers/engines/image.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import { colorClusters } from '../../../workers/kernels/colorClusters.ts';
-import { toHsl } from '../../../workers/kernels/material.ts';
+import { toHsl } from '../../../workers/kernels/tone.ts';
 import { hero, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
 import { solid } from '../images.ts';
 

@@ -1,7 +1,8 @@
 // Materials and light: ramps that go dark to light with hue shifting, HSL round trips, and tones
 // that face the light brighter.
 import { describe, expect, it } from 'vitest';
-import { fromHsl, makeMaterial, makeRamp, toHsl } from '../../../workers/kernels/material.ts';
+import { fromHsl, makeMaterial, makeRamp } from '../../../workers/kernels/material.ts';
+import { toHsl } from '../../../workers/kernels/tone.ts';
 import { BASE_TONE, rampColor, surfaceTone, textureTone } from '../../../workers/kernels/shading.ts';
 
 const luma = (c: { r: number; g: number; b: number }) => 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;

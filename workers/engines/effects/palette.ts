@@ -4,6 +4,7 @@
 // core, a saturated body, a dark edge, whatever the hue.
 import type { Rgba } from '../../kernels/image.ts';
 import { hsl } from '../../kernels/recolor.ts';
+import { toHsl } from '../../kernels/tone.ts';
 import type { EffectPalette } from './types.ts';
 
 const hex = (h: string): Rgba => ({
@@ -31,25 +32,6 @@ export const PALETTES = {
 } satisfies Record<string, EffectPalette>;
 
 export type PaletteName = keyof typeof PALETTES;
-
-export interface Hsl {
-  h: number;
-  s: number;
-  l: number;
-}
-
-export function toHsl(c: Rgba): Hsl {
-  const r = c.r / 255, g = c.g / 255, b = c.b / 255;
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
-  const l = (max + min) / 2;
-  const d = max - min;
-  if (d < 1e-6) return { h: 0, s: 0, l };
-  const s = d / (1 - Math.abs(2 * l - 1));
-  let h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  h *= 60;
-  if (h < 0) h += 360;
-  return { h, s: Math.min(1, s), l };
-}
 
 export const toHex = (c: Rgba): string =>
   `#${[c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
