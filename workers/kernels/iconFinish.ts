@@ -8,22 +8,23 @@ import { squaredDistance } from './euclideanDistance.ts';
 
 /** `img` over a layer whose alpha is `alpha` (0..255 floats) in `color`: what lies under the icon. */
 function under(img: RawImage, alpha: Float32Array, color: Rgba): void {
-  const d = img.data;
-  for (let p = 0, o = 0; p < alpha.length; p++, o += 4) {
-    const la = Math.min(255, (alpha[p] as number)) / 255;
-    if (la <= 0) continue;
-    const a = (d[o + 3] as number) / 255;
-    if (a >= 1) continue;
-    const keep = la * (1 - a);
-    const oa = a + keep;
-    d[o] = ((d[o] as number) * a + color.r * keep) / oa;
-    d[o + 1] = ((d[o + 1] as number) * a + color.g * keep) / oa;
-    d[o + 2] = ((d[o + 2] as number) * a + color.b * keep) / oa;
-    d[o + 3] = Math.round(oa * 255);
-  }
+  for (let p = 0; p < alpha.length; p++) layUnder(img.data, p * 4, alpha[p] as number, color);
 }
 
-/** A `width`-pixel outline in `color` around everything at least half opaque. Mutates `img`. */
+/** The pixel at byte `o` of `d` over `color` at coverage `cover` (0..255 float, clamped): paint laid under it. */
+export function layUnder(d: Uint8Array, o: number, cover: number, color: Rgba): void {
+  const la = Math.min(255, cover) / 255;
+  if (la <= 0) return;
+  const a = (d[o + 3] as number) / 255;
+  if (a >= 1) return;
+  const keep = la * (1 - a);
+  const oa = a + keep;
+  d[o] = ((d[o] as number) * a + color.r * keep) / oa;
+  d[o + 1] = ((d[o + 1] as number) * a + color.g * keep) / oa;
+  d[o + 2] = ((d[o + 2] as number) * a + color.b * keep) / oa;
+  d[o + 3] = Math.round(oa * 255);
+}
+
 export function outlineSmooth(img: RawImage, width: number, color: Rgba): void {
   checkImage(img, 'icon');
   checkNumber(width, 0, 256, 'outline width');

@@ -4,6 +4,7 @@
 import type { RawImage } from '../types.ts';
 import { checkImage, checkInt, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
+import { layUnder } from './iconFinish.ts';
 
 /** Box blur of a float plane, `passes` times each way (three passes approach a Gaussian). */
 function blurPlane(src: Float32Array, w: number, h: number, radius: number, passes = 3): Float32Array {
@@ -82,18 +83,8 @@ function underScaled(img: RawImage, small: { plane: Float32Array; w: number; h: 
       const xb = Math.min(w - 1, xa + 1);
       const p00 = (plane[r0 + xa] as number), p01 = (plane[r0 + xb] as number), p10 = (plane[r1 + xa] as number), p11 = (plane[r1 + xb] as number);
       if (p00 + p01 + p10 + p11 <= 0) continue;
-      const o = (y * img.width + x) * 4;
-      const a = (d[o + 3] as number) / 255;
-      if (a >= 1) continue;
       const top = p00 + (p01 - p00) * tx, bot = p10 + (p11 - p10) * tx;
-      const la = Math.min(255, top + (bot - top) * ty) / 255;
-      if (la <= 0) continue;
-      const keep = la * (1 - a);
-      const oa = a + keep;
-      d[o] = ((d[o] as number) * a + color.r * keep) / oa;
-      d[o + 1] = ((d[o + 1] as number) * a + color.g * keep) / oa;
-      d[o + 2] = ((d[o + 2] as number) * a + color.b * keep) / oa;
-      d[o + 3] = Math.round(oa * 255);
+      layUnder(d, (y * img.width + x) * 4, top + (bot - top) * ty, color);
     }
   }
 }
