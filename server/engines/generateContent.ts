@@ -4,7 +4,7 @@
 // Errors come as {error: {code, message, status}}. The key goes in the x-goog-api-key header, never
 // in the URL, so it cannot end up in a log line that quotes one.
 import type { WorkerPool } from '../../workers/pool.ts';
-import { detailOf, exchange, jsonOf } from './http.ts';
+import { detailOf, exchange, httpOptions, jsonOf } from './http.ts';
 import { decodeBase64, referenceImages, writeModelImage } from './modelImage.ts';
 import type { ProviderSettings } from './providerConfig.ts';
 import { failed, ProviderError, type Provider, type ProviderContext, type ProviderJob, type ProviderResult } from './provider.ts';
@@ -28,7 +28,7 @@ export class GenerateContentProvider implements Provider {
     const { spec } = job;
     if (spec.kind !== 'image') return failed(`generate-content makes generate/image only, not ${job.kind}`);
     const s = this.settings;
-    const http = { label: 'generate-content', timeoutMs: s.timeoutMs, retries: s.retries, backoffMs: s.backoffMs, signal: ctx.signal, repeatable: true };
+    const http = httpOptions(s, ctx.signal, true);
     try {
       const refs = await referenceImages(spec);
       const body = {

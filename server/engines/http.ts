@@ -4,6 +4,7 @@
 // only and never appear in a message: messages name the host, not the URL's query or headers.
 import { setTimeout as delay } from 'node:timers/promises';
 import { ProviderError } from './provider.ts';
+import type { ProviderSettings } from './providerConfig.ts';
 
 export interface HttpOptions {
   /** "upstream", "images-api", ...: the start of every message. */
@@ -17,6 +18,12 @@ export interface HttpOptions {
    * key): only failures that prove it was not taken are retried (connection refused, 429, 502-504).
    */
   repeatable: boolean;
+}
+
+/** A provider's exchange options from its settings, labelled by its type; `extraMs` lengthens the timeout (long polls). */
+export function httpOptions(settings: ProviderSettings, signal: AbortSignal, repeatable: boolean, extraMs = 0): HttpOptions {
+  const { type: label, timeoutMs, retries, backoffMs } = settings;
+  return { label, timeoutMs: timeoutMs + extraMs, retries, backoffMs, signal, repeatable };
 }
 
 export interface HttpAnswer {

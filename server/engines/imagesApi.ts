@@ -3,7 +3,7 @@
 // with one image[] part each. The answer's data[0] holds b64_json or a url; errors come as
 // {error: {message, type, code}}.
 import type { WorkerPool } from '../../workers/pool.ts';
-import { detailOf, exchange, jsonOf } from './http.ts';
+import { detailOf, exchange, httpOptions, jsonOf } from './http.ts';
 import { decodeBase64, IMAGE_SIZE, referenceImages, writeModelImage } from './modelImage.ts';
 import type { ProviderSettings } from './providerConfig.ts';
 import { failed, ProviderError, type Provider, type ProviderContext, type ProviderJob, type ProviderResult } from './provider.ts';
@@ -21,7 +21,7 @@ export class ImagesApiProvider implements Provider {
     const { spec } = job;
     if (spec.kind !== 'image') return failed(`images-api makes generate/image only, not ${job.kind}`);
     const s = this.settings;
-    const http = { label: 'images-api', timeoutMs: s.timeoutMs, retries: s.retries, backoffMs: s.backoffMs, signal: ctx.signal, repeatable: true };
+    const http = httpOptions(s, ctx.signal, true);
     const auth: Record<string, string> = s.key ? { Authorization: `Bearer ${s.key}` } : {};
     const size = `${IMAGE_SIZE}x${IMAGE_SIZE}`;
     try {

@@ -16,7 +16,7 @@ import { detectFormat } from '../../workers/codecs/detect.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
 import type { JobKind } from '../jobs/types.ts';
-import { detailOf, exchange, jsonOf, type HttpAnswer } from './http.ts';
+import { detailOf, exchange, httpOptions, jsonOf, type HttpAnswer } from './http.ts';
 import type { ProviderSettings } from './providerConfig.ts';
 import { failed, ProviderError, type Provider, type ProviderContext, type ProviderJob, type ProviderResult } from './provider.ts';
 
@@ -69,11 +69,6 @@ export class UpstreamProvider implements Provider {
     }
   }
 
-  #http(signal: AbortSignal, repeatable: boolean, extraMs = 0) {
-    const s = this.settings;
-    return { label: 'upstream', timeoutMs: s.timeoutMs + extraMs, retries: s.retries, backoffMs: s.backoffMs, signal, repeatable };
-  }
-
   #auth(): Record<string, string> {
     return { Authorization: `Bearer ${this.settings.key ?? ''}` };
   }
@@ -90,7 +85,7 @@ export class UpstreamProvider implements Provider {
       }
     }
     const url = `${this.settings.baseUrl}/public/v1${ENDPOINT_PATHS[job.kind]}`;
-    const answer = await exchange(url, { method: 'POST', body: form, headers: this.#auth() }, this.#http(ctx.signal, false));
+    const answer = await exchange(url, { method: 'POST', body: form, headers: this.#auth() }, httpOptions(this.settings, ctx.signal, false));
     if (answer.status !== 200) throw this.#refused('refused the job', answer);
     const id = (jsonOf(answer) as { job_id?: unknown } | undefined)?.job_id;
     if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new ProviderError('upstream: malformed answer to the job request (no job_id)');
@@ -103,7 +98,7 @@ export class UpstreamProvider implements Provider {
     const url = `${baseUrl}/public/v1/job/${encodeURIComponent(remoteId)}${pollSeconds > 0 ? `?wait=${pollSeconds}` : ''}`;
     for (;;) {
       const started = Date.now();
-      const answer = await exchange(url, { headers: this.#auth() }, this.#http(ctx.signal, true, pollSeconds * 1000));
+      const answer = await exchange(url, { headers: this.#auth() }, httpOptions(this.settings, ctx.signal, true, pollSeconds * 1000));
       if (answer.status === 404) throw new ProviderError(`upstream: job ${remoteId} not found there (404)`);
       if (answer.status !== 200) throw this.#refused(`answered for job ${remoteId}`, answer);
       const remote = parseJob(jsonOf(answer));
@@ -119,7 +114,7 @@ export class UpstreamProvider implements Provider {
   /** One result file, with the key only when it is on the remote's own origin. */
   async #fetch(url: string, name: string, ctx: ProviderContext): Promise<HttpAnswer> {
     const headers = new URL(url).origin === new URL(this.settings.baseUrl).origin ? this.#auth() : undefined;
-    const answer = await exchange(url, { headers }, this.#http(ctx.signal, true));
+    const answer = await exchange(url, { headers }, httpOptions(this.settings, ctx.signal, true));
     if (answer.status !== 200) throw new ProviderError(`upstream: download of ${name} failed (${answer.status})`);
     return answer;
   }
