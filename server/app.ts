@@ -9,13 +9,12 @@ import { errorMiddleware } from './errors.ts';
 import type { Runner } from './jobs/runner.ts';
 import type { JobStore } from './jobs/types.ts';
 import { accountRoutes } from './routes/account.ts';
+import { creationRoutes } from './routes/creation.ts';
 import { cdnRoutes } from './routes/cdn.ts';
-import { generateRoutes } from './routes/generate.ts';
 import { jobRoutes } from './routes/job.ts';
 import { dashboardRoutes, DASHBOARD_PATHS } from './routes/dashboard.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
-import { spriteRoutes } from './routes/sprite.ts';
 import { rateLimit } from './rateLimit.ts';
 import { uploads } from './upload.ts';
 
@@ -50,8 +49,7 @@ export function createApp(deps: AppDeps): Koa {
   const parse = uploads(config);
   const upload: Middleware = (ctx, next) => limit(ctx, () => parse(ctx, next));
   const submitDeps = { upload, store, pool, runner, dataDir: config.dataDir };
-  generateRoutes(api, submitDeps);
-  spriteRoutes(api, submitDeps);
+  creationRoutes(api, submitDeps);
   jobRoutes(api, { store, runner, cdnBase });
   jobsRoutes(api, { store, cdnBase });
   accountRoutes(api);

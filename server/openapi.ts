@@ -11,15 +11,11 @@ import { M } from '../schemas/messages.ts';
 import { PLUS_FRAMES } from '../schemas/plus.ts';
 import { ZENITH_FRAMES } from '../schemas/zenith.ts';
 import type { JobKind } from './jobs/types.ts';
-import { GENERATE_ENDPOINTS } from './routes/generate.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
-import { SPRITE_ENDPOINTS } from './routes/sprite.ts';
+import { CREATION_ENDPOINTS } from './routes/creation.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-/** Every creation endpoint, by path under /public/v1 (the route tables the server registers from). */
-export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS };
 
 /** The 400 messages of each endpoint's rules (api.md's error tables), as the server sends them. */
 const RULE_MESSAGES: Record<JobKind, string[]> = {

@@ -1,10 +1,9 @@
 // generate/image and generate/effect v1, v2.
-import type Router from '@koa/router';
 import type * as v from 'valibot';
 import { BACKGROUND_COLORS, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
 import { GenerateImageSchema, generateImageRules } from '../../schemas/generateImage.ts';
 import { PRICES } from '../../schemas/prices.ts';
-import { submit, type AnyEndpoint, type Endpoint, type SubmitDeps } from './submit.ts';
+import type { AnyEndpoint, Endpoint } from './submit.ts';
 
 const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
 /** Effect v1 sheets hold 16 frames (decisions.md §3). */
@@ -53,15 +52,12 @@ const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnTyp
   }),
 };
 
-/** Path (under /public/v1) -> endpoint: the routes below and the OpenAPI document both read this table. */
+/** Path (under /public/v1) -> endpoint (routes/creation.ts registers them). */
 export const GENERATE_ENDPOINTS = {
   '/generate/image': generateImage,
   '/generate/effect/v1': effectV1,
   '/generate/effect/v2': effectV2,
 } as const satisfies Record<string, AnyEndpoint>;
 
-export function generateRoutes(router: Router, deps: SubmitDeps) {
-  for (const [path, endpoint] of Object.entries(GENERATE_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint as AnyEndpoint, deps));
-}
 
 export { RESOLUTION_PX };

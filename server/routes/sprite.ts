@@ -1,5 +1,4 @@
 // sprite/character-overlay v1, v2, make-sprite v2, plus, zenith, pulsar.
-import type Router from '@koa/router';
 import * as v from 'valibot';
 import { CharacterOverlayV1Schema, CharacterOverlayV2Schema, characterOverlayRules } from '../../schemas/characterOverlay.ts';
 import { MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
@@ -8,7 +7,7 @@ import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAM
 import type { JobSpec } from '../../workers/specs.ts';
 import { RESOLUTION_PX } from './generate.ts';
 import { PRICES } from '../../schemas/prices.ts';
-import { submit, type AnyEndpoint, type Endpoint, type Keep, type SubmitDeps } from './submit.ts';
+import type { AnyEndpoint, Endpoint, Keep } from './submit.ts';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -120,7 +119,7 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),
 };
 
-/** Path (under /public/v1) -> endpoint: the routes below and the OpenAPI document both read this table. */
+/** Path (under /public/v1) -> endpoint (routes/creation.ts registers them). */
 export const SPRITE_ENDPOINTS = {
   '/sprite/character-overlay/v1': overlayV1,
   '/sprite/character-overlay/v2': overlayV2,
@@ -130,6 +129,3 @@ export const SPRITE_ENDPOINTS = {
   '/sprite/pulsar': pulsar,
 } as const satisfies Record<string, AnyEndpoint>;
 
-export function spriteRoutes(router: Router, deps: SubmitDeps) {
-  for (const [path, endpoint] of Object.entries(SPRITE_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint as AnyEndpoint, deps));
-}
