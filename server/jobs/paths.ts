@@ -11,11 +11,11 @@ import type { InputFile, JobSpec } from '../../workers/specs.ts';
 export const inputsRoot = (dataDir: string) => join(dataDir, 'inputs');
 export const resultsDir = (dataDir: string, jobId: string) => join(dataDir, 'results', jobId);
 
-/** Every input file of a job, as stored (relative to the data folder): the spec's and the forwarded request's. */
-export function inputPaths(job: { spec: JobSpec; request?: { files: Record<string, string[]> } }): string[] {
-  const paths = new Set<string>(Object.values(job.request?.files ?? {}).flat());
-  mapInputFiles(job.spec, (path) => (paths.add(path), path));
-  return [...paths];
+/** Every input file of a job, as stored (relative to the data folder); its forwarded request names the same files. */
+export function inputPaths(job: { spec: JobSpec }): string[] {
+  const paths: string[] = [];
+  mapInputFiles(job.spec, (path) => (paths.push(path), path));
+  return paths;
 }
 
 /** The same spec with every input file path passed through `fn` (relative on disk, absolute at run time). */

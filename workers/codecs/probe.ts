@@ -27,7 +27,7 @@ export async function probeFile(req: ProbeRequest): Promise<ProbeResult> {
       if (!req.accept.includes(format)) return invalid(`${format} is not accepted here (${req.accept.join(', ')})`);
       const digest = createHash('sha256').update(bytes).digest('hex');
       if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
-      const image = format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes, format);
+      const image = format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes);
       return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
     });
   } catch (error) {
