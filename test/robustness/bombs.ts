@@ -1,7 +1,8 @@
 // Hostile images, made by code in milliseconds: PNG zip bombs (a zlib stream that inflates to
 // gigabytes, built by repeating one flushed deflate segment of zeros), headers that claim huge sizes
 // (PNG, JPEG SOF, WebP VP8X/VP8L), bad CRCs, missing IEND.
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk, pngChunks } from '../fixtures/pngChunks.ts';
 import { jpegBytes, pngBytes, webpBytes } from '../fixtures/images.ts';
 
 const MiB = 1024 * 1024;
@@ -23,40 +24,19 @@ export function zerosZlib(mib: number): Uint8Array {
   return new Uint8Array(out);
 }
 
-export function pngChunk(type: string, data: Uint8Array, badCrc = false): Uint8Array {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(data, 8);
-  out.writeUInt32BE((crc32(out.subarray(4, 8 + data.length)) ^ (badCrc ? 1 : 0)) >>> 0, 8 + data.length);
-  return new Uint8Array(out);
-}
-
 /** RGBA 8-bit PNG of width x height whose one IDAT is `idat`. */
 export function pngWith(width: number, height: number, idat: Uint8Array, options: { iend?: boolean } = {}): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat)];
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat)];
   if (options.iend !== false) parts.push(pngChunk('IEND', new Uint8Array(0)));
   return new Uint8Array(Buffer.concat(parts));
 }
 
-/** Splits a PNG into its chunks (for corrupting one). */
-function chunks(png: Uint8Array): { type: string; data: Uint8Array }[] {
-  const buf = Buffer.from(png);
-  const out: { type: string; data: Uint8Array }[] = [];
-  for (let at = 8; at + 12 <= buf.length; ) {
-    const length = buf.readUInt32BE(at);
-    out.push({ type: buf.toString('latin1', at + 4, at + 8), data: buf.subarray(at + 8, at + 8 + length) });
-    at += 12 + length;
-  }
-  return out;
-}
-
 export function rebuildPng(png: Uint8Array, edit: (c: { type: string; data: Uint8Array }) => Uint8Array | undefined): Uint8Array {
-  const parts = [png.subarray(0, 8), ...chunks(png).map(edit).filter((c): c is Uint8Array => c !== undefined)];
+  const parts = [png.subarray(0, 8), ...pngChunks(png).map(edit).filter((c): c is Uint8Array => c !== undefined)];
   return new Uint8Array(Buffer.concat(parts));
 }
 

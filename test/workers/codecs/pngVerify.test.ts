@@ -3,39 +3,12 @@
 // interlace, and thousands of seeded damages to them. It must never accept what libvips rejects
 // (the job would fail after a 200), must answer libvips' size when both accept, and may reject what
 // libvips accepts only for the damage libpng decodes with a warning (see workers/codecs/png.ts).
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { verifyPng } from '../../../workers/codecs/png.ts';
 import { MAX_IMAGE_SIDE } from '../../../workers/limits.ts';
-
-interface Chunk {
-  type: string;
-  data: Buffer;
-}
-
-const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-
-function chunkBytes({ type, data }: Chunk): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
-  return out;
-}
-
-const png = (chunks: Chunk[]) => Buffer.concat([SIGNATURE, ...chunks.map(chunkBytes)]);
-
-function chunksOf(bytes: Buffer): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (let at = 8; at + 12 <= bytes.length; ) {
-    const length = bytes.readUInt32BE(at);
-    chunks.push({ type: bytes.toString('latin1', at + 4, at + 8), data: Buffer.from(bytes.subarray(at + 8, at + 8 + length)) });
-    at += 12 + length;
-  }
-  return chunks;
-}
+import { pngChunks, pngOf, type PngChunk } from '../../fixtures/pngChunks.ts';
 
 /** mulberry32: the same damages on every run. */
 function random(seed: number) {
@@ -77,11 +50,11 @@ function crafted(rng: Rng, shape: Shape, chunkSize = 0): Buffer {
     }
   }
   const zdata = deflateSync(Buffer.from(rows));
-  const idat: Chunk[] = [];
+  const idat: PngChunk[] = [];
   const step = chunkSize || zdata.length;
   for (let at = 0; at < zdata.length; at += step) idat.push({ type: 'IDAT', data: zdata.subarray(at, at + step) });
   const palette = colourType === 3 ? [{ type: 'PLTE', data: Buffer.from(Array.from({ length: 3 << depth }, () => int(rng, 256))) }] : [];
-  return png([{ type: 'IHDR', data: ihdr }, ...palette, ...idat, { type: 'IEND', data: Buffer.alloc(0) }]);
+  return pngOf([{ type: 'IHDR', data: ihdr }, ...palette, ...idat, { type: 'IEND', data: Buffer.alloc(0) }]);
 }
 
 const SHAPES: Shape[] = [];
@@ -111,7 +84,7 @@ async function ours(bytes: Buffer): Promise<{ width: number; height: number } | 
 const STRICTER = [/no IEND/, /bad CRC in IEND/, /IEND chunk runs past/, /inflates past/, /image data is damaged/, /image data holds/];
 
 async function compare(bytes: Buffer, label: string, disagreements: string[]) {
-  label += ' ' + chunksOf(bytes).map((c) => c.type).join(',');
+  label += ' ' + pngChunks(bytes).map((c) => c.type).join(',');
   const [mine, theirs] = await Promise.all([ours(bytes), libvips(bytes)]);
   if (mine instanceof Error && theirs instanceof Error) return;
   if (!(mine instanceof Error) && !(theirs instanceof Error)) {
@@ -135,65 +108,65 @@ const DAMAGES: Record<string, (rng: Rng, bytes: Buffer) => Buffer> = {
     return out;
   },
   'change a byte of one chunk, CRC fixed': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const withData = chunks.filter((c) => c.data.length > 0);
     const chunk = withData[int(rng, withData.length)]!;
     const at = int(rng, chunk.data.length);
     chunk.data[at] = chunk.data[at]! ^ (1 + int(rng, 255));
-    return png(chunks);
+    return pngOf(chunks);
   },
   'change a row filter byte': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const idat = chunks.filter((c) => c.type === 'IDAT');
     const raw = Buffer.from(inflateSync(Buffer.concat(idat.map((c) => c.data))));
     raw[int(rng, raw.length)] = 5 + int(rng, 251);
     const rest = chunks.filter((c) => c.type !== 'IDAT');
-    return png([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(raw) }, rest.at(-1)!]);
+    return pngOf([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(raw) }, rest.at(-1)!]);
   },
   'drop a chunk': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     chunks.splice(int(rng, chunks.length), 1);
-    return png(chunks);
+    return pngOf(chunks);
   },
   'repeat a chunk': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const i = int(rng, chunks.length);
     chunks.splice(int(rng, chunks.length + 1), 0, chunks[i]!);
-    return png(chunks);
+    return pngOf(chunks);
   },
   'move a chunk': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const [chunk] = chunks.splice(int(rng, chunks.length), 1);
     chunks.splice(int(rng, chunks.length + 1), 0, chunk!);
-    return png(chunks);
+    return pngOf(chunks);
   },
   'insert a chunk': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const names = ['tEXt', 'zzZz', 'ZZZZ', 'zZZZ', 'tRNS', 'gAMA', 'bKGD', 'eXIf', 'PLTE', 'IHDR', 'IDAT', 'IEND', 'a1b2', 'sBIT', 'pHYs'];
     const data = Buffer.from(Array.from({ length: int(rng, 12) }, () => int(rng, 256)));
     chunks.splice(1 + int(rng, chunks.length), 0, { type: names[int(rng, names.length)]!, data });
-    return png(chunks);
+    return pngOf(chunks);
   },
   'extra bytes in the image data': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const idat = chunks.filter((c) => c.type === 'IDAT');
     const raw = inflateSync(Buffer.concat(idat.map((c) => c.data)));
     const more = Buffer.concat([raw, Buffer.alloc(1 + int(rng, 40))]);
     const rest = chunks.filter((c) => c.type !== 'IDAT');
-    return png([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(more) }, rest.at(-1)!]);
+    return pngOf([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(more) }, rest.at(-1)!]);
   },
   'garbage after IEND': (rng, b) => Buffer.concat([b, Buffer.from(Array.from({ length: 1 + int(rng, 30) }, () => int(rng, 256)))]),
   'change an EXIF byte, CRC fixed': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const exif = chunks.find((c) => c.type === 'eXIf');
     if (exif) exif.data[int(rng, Math.min(exif.data.length, 40))] = int(rng, 256);
-    return png(chunks);
+    return pngOf(chunks);
   },
   'change IHDR field, CRC fixed': (rng, b) => {
-    const chunks = chunksOf(b);
+    const chunks = pngChunks(b);
     const ihdr = chunks.find((c) => c.type === 'IHDR');
     if (ihdr) ihdr.data[8 + int(rng, 5)] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 255][int(rng, 12)]!;
-    return png(chunks);
+    return pngOf(chunks);
   },
 };
 
@@ -248,9 +221,9 @@ describe('verifyPng agrees with a full libvips decode', () => {
     expect(await ours(sound)).toEqual({ width: 2000, height: 1100 });
     const rowBytes = 1 + 2000 * 4;
     const rebuilt = (edit: (raw: Buffer) => Buffer) => {
-      const chunks = chunksOf(sound);
+      const chunks = pngChunks(sound);
       const raw = edit(Buffer.from(inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)))));
-      return png([chunks[0]!, { type: 'IDAT', data: deflateSync(raw) }, chunks.at(-1)!]);
+      return pngOf([chunks[0]!, { type: 'IDAT', data: deflateSync(raw) }, chunks.at(-1)!]);
     };
     const cases: [string, Buffer, RegExp][] = [
       ['a bad filter byte on the last row', rebuilt((raw) => ((raw[rowBytes * 1099] = 9), raw)), /filter type 9/],
@@ -263,8 +236,8 @@ describe('verifyPng agrees with a full libvips decode', () => {
       expect((mine as Error).message, name).toMatch(reason);
       if (name.includes('filter')) expect(theirs, name).toBeInstanceOf(Error);
     }
-    const chunks = chunksOf(sound);
-    const cut = png([chunks[0]!, { type: 'IDAT', data: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)).subarray(0, 40_000) }, chunks.at(-1)!]);
+    const chunks = pngChunks(sound);
+    const cut = pngOf([chunks[0]!, { type: 'IDAT', data: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)).subarray(0, 40_000) }, chunks.at(-1)!]);
     expect(((await ours(cut)) as Error).message).toMatch(/damaged|holds/);
   });
 });
