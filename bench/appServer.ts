@@ -1,7 +1,7 @@
 // The real app in its own process for load benchmarks, so the load generator does not share its
 // event loop. Jobs are accepted into a runner that renders none: only creation is measured.
 // Prints one JSON line {url, key} when ready.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ store.addKey(user.id, hashKey(key), 'bench');
 await store.flush();
 const pool = createPool({ threads: config.workers });
 const runner = new Runner(store, pool, { dataDir, concurrency: 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
-// Stand in for a runner that keeps up: finished jobs leave the hot file and their inputs are removed,
+// Stand in for a runner that keeps up: finished jobs leave the hot file and their inputs are released,
 // as the runner does at a job's end, so the figures are of creation with a bounded queue rather than
 // of an ever-growing hot file and inputs folder (the kernel's write-back of gigabytes of kept uploads
 // costs more CPU than anything else here: bench/RESULTS.md, job creation).
@@ -31,7 +31,7 @@ setInterval(async () => {
   const done = store.pendingJobs();
   for (const job of done) store.finishJob(job.id, { status: 'Succeed', outputs: [] });
   await store.flush();
-  await Promise.all(done.flatMap((job) => inputPaths(job).map((path) => rm(join(dataDir, path), { force: true }))));
+  await runner.inputs.release(done.flatMap((job) => inputPaths(job).map((path) => join(dataDir, path))));
 }, 50);
 const server = createApp({ config, store, pool, runner, log: console.error }).listen(0, '127.0.0.1', () => {
   console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key }));

@@ -8,6 +8,8 @@ export interface Upload {
   path: string;
   size: number;
   name: string;
+  /** The content, while the part is held in memory rather than in its file (server/uploadSink.ts). */
+  held?: Uint8Array;
 }
 
 export interface PydanticError {
@@ -48,7 +50,7 @@ export const choice = <const T extends readonly string[]>(values: T) => {
   return v.pipe(text(), v.picklist(values, error({ type: 'enum', msg: `Input should be ${expected}`, ctx: { expected } })));
 };
 
-const upload = v.object({ path: v.string(), size: v.number(), name: v.string() });
+const upload = v.object({ path: v.string(), size: v.number(), name: v.string(), held: v.optional(v.instance(Uint8Array)) });
 const NOT_A_FILE = error({ type: 'value_error', msg: "Value error, Expected UploadFile, received: <class 'str'>" });
 
 /** A repeated file field: every part, in order. */

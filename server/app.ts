@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Koa {
   api.use(authenticate(store));
   // Job creation: the per-key rate limit (after authentication, before the body is read), then the upload.
   const limit = rateLimit(config.rateLimitPerMinute);
-  const parse = uploads(config);
+  const parse = uploads(config, runner.inputs);
   const upload: Middleware = (ctx, next) => limit(ctx, () => parse(ctx, next));
   const submitDeps = { upload, store, pool, runner, dataDir: config.dataDir };
   creationRoutes(api, submitDeps);

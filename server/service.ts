@@ -12,7 +12,7 @@ import { startControl } from './control.ts';
 import { loadProviderPlan } from './engines/providerConfig.ts';
 import { Providers } from './engines/providers.ts';
 import { LowdbJobStore } from './jobs/lowdbStore.ts';
-import { inputPaths, inputsRoot } from './jobs/paths.ts';
+import { inputPaths, inputsRoot, spareRoot } from './jobs/paths.ts';
 import { Runner } from './jobs/runner.ts';
 import type { JobStore } from './jobs/types.ts';
 import { hashKey, newApiKey } from './keys.ts';
@@ -93,12 +93,13 @@ async function bootstrap(store: JobStore, dataDir: string, log: (message: string
 
 /**
  * Removes what a crash can leave: uploads of requests that were never accepted, inputs of jobs that
- * are no longer Pending (a job's end is written before its inputs go), and the temp folder older
- * versions received uploads in. A file in inputs/ stays only if a Pending job names it; a folder
+ * are no longer Pending (a job's end is written before its inputs go), spares (the next uploads
+ * start from new files), and the temp folder older versions received uploads in. A file in inputs/ stays only if a Pending job names it; a folder
  * (older versions kept one per job) only if it is a Pending job's.
  */
 async function sweep(store: JobStore, dataDir: string) {
   await rm(join(dataDir, 'tmp'), { recursive: true, force: true });
+  await rm(spareRoot(dataDir), { recursive: true, force: true });
   const root = inputsRoot(dataDir);
   await mkdir(root, { recursive: true });
   const pending = store.pendingJobs();

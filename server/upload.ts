@@ -1,19 +1,21 @@
-// Multipart parsing into <data>/inputs, with formidable's errors mapped to the spec's statuses
-// (koa-body rethrows them as 500) and every file formidable began removed after the request, unless
-// the handler took it: an accepted job's inputs stay where they were received (ctx.state.taken), so
+// Multipart parsing, each file part named for its place in <data>/inputs and held in memory or
+// spilled there (uploadSink.ts), with formidable's errors mapped to the spec's statuses (koa-body
+// rethrows them as 500). After the request every file that reached the disk is removed unless the
+// handler took it: an accepted job's inputs stay where they were received (ctx.state.taken), so
 // accepting costs no folder and no move. A request that fails half-way (too many files, oversize)
 // leaves partial files behind otherwise.
-import { mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from './config.ts';
-import { inputsRoot } from './jobs/paths.ts';
+import type { InputFiles } from './jobs/inputFiles.ts';
 import { ApiError } from './errors.ts';
+import { HeldBudget, UploadSink } from './uploadSink.ts';
 import { M } from '../schemas/messages.ts';
 import type { Upload } from '../schemas/fields.ts';
+import type { WorkerPool } from '../workers/pool.ts';
+import type { ImageFormat, ProbeResult } from '../workers/types.ts';
 
 /** Form fields and files after FastAPI's rules: last value wins, empty strings count as absent. */
 export type Form = Record<string, string | Upload[]>;
@@ -22,6 +24,10 @@ export interface UploadState {
   form: Form;
   /** Upload paths the handler has kept as a job's inputs. */
   taken: Set<string>;
+  /** Held uploads sent to a probe, which writes each to its path when it is valid. */
+  written: Set<string>;
+  /** Probes of this request; the clean-up waits for them all. */
+  probes: Promise<unknown>[];
 }
 
 // formidable error codes (formidable/src/FormidableError.js) and what they mean for the client.
@@ -29,18 +35,17 @@ const TOO_LARGE = new Set([1006, 1007, 1009, 1015, 1016]);
 const MALFORMED = new Set([1002, 1011, 1012, 1013, 1014]);
 const PARSE_ERROR = 'There was an error parsing the body';
 
-export function uploads(config: Config) {
+export function uploads(config: Config, inputs: InputFiles) {
   const { fileBytes, files, requestBytes } = config.limits;
-  const dir = inputsRoot(config.dataDir);
-  mkdirSync(dir, { recursive: true });
+  const budget = new HeldBudget();
   return async (ctx: Context, next: Next) => {
     if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
     // Every file formidable starts, in the order the parts were sent: formidable lists files as their
     // writes finish, which can reorder repeated fields (zenith's start and end images).
     const order = new Map<string, number>();
     const begun: BegunFile[] = [];
-    const taken = new Set<string>();
-    ctx.state.taken = taken;
+    const state = ctx.state as UploadState;
+    Object.assign(state, { taken: new Set(), written: new Set(), probes: [] });
     try {
       const parse = koaBody({
         multipart: true,
@@ -48,9 +53,10 @@ export function uploads(config: Config) {
         json: false,
         text: false,
         formidable: {
-          uploadDir: dir,
+          uploadDir: inputs.dir,
           // A random UUID names each file (formidable's default, cuid2, hashes with SHA-3 in JavaScript).
           filename: () => randomUUID(),
+          fileWriteStreamHandler: (file) => new UploadSink((file as unknown as BegunFile).filepath, budget),
           maxFileSize: fileBytes,
           maxFiles: files,
           maxTotalFileSize: requestBytes,
@@ -75,42 +81,65 @@ export function uploads(config: Config) {
         ctx.req.resume(); // let the rest of the body drain so the client reads our answer
         throw mapParseError(err);
       }
-      ctx.state.form = readForm(ctx.request.body, ctx.request.files, order);
+      state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
     } finally {
-      await removeBegun(begun, taken);
+      await Promise.allSettled(state.probes);
+      await releaseBegun(begun, state, inputs);
     }
   };
 }
 
-/** formidable's PersistentFile: its write stream exists once open() ran (right after fileBegin). */
+/**
+ * Probes an upload in the worker pool. A held one travels with the request (transferred, not copied)
+ * with a spare file to write over, and the worker writes it to its path once it is valid: a job's
+ * inputs are on disk before its 200, and nobody reads them back to check them.
+ */
+export function probeUpload(state: UploadState, pool: WorkerPool, inputs: InputFiles, upload: Upload, accept: ImageFormat[]): Promise<ProbeResult> {
+  const held = upload.held;
+  if (!held) return track(state, pool.probe({ path: upload.path, accept }));
+  upload.held = undefined; // detached by the transfer; probed again, it is read from disk
+  state.written.add(upload.path);
+  const spare = inputs.take();
+  // An invalid upload leaves the spare untouched; after a failed write its state is unknown (dropped).
+  return track(state, pool.probe({ path: upload.path, accept, held, spare }).then((result) => {
+    if (spare && !result.ok) inputs.giveBack(spare);
+    return result;
+  }));
+}
+
+function track<T>(state: UploadState, probing: Promise<T>): Promise<T> {
+  state.probes.push(probing);
+  return probing;
+}
+
+/** formidable's VolatileFile: its sink exists once open() ran (right after fileBegin). */
 interface BegunFile {
   filepath: string;
-  _writeStream?: WriteStream | null;
+  _writeStream?: UploadSink | null;
 }
 
 /**
- * Removes every file formidable began. A file can still be opening when the parse fails (formidable
- * opens the file that breaks maxFiles after it has reported the error, and a part already past its
- * header begins its file a tick later), and removing it first would let the open create it again
- * afterwards: so each write stream is closed before its file is removed, and files begun meanwhile
- * are removed too.
+ * Gives back every part's held bytes and removes every file on disk the handler did not take. A part
+ * can still be opening its file when the parse fails (formidable opens the file that breaks maxFiles
+ * after it has reported the error, and a part already past its header begins a tick later), and
+ * removing it first would let the open create it again afterwards: so each sink is closed before its
+ * file is removed, and parts begun meanwhile are released too.
  */
-async function removeBegun(begun: BegunFile[], taken: Set<string>) {
+async function releaseBegun(begun: BegunFile[], { taken, written }: UploadState, inputs: InputFiles) {
   for (let done = 0; done < begun.length; ) {
-    const batch = begun.slice(done).filter((file) => !taken.has(file.filepath));
+    const batch = begun.slice(done);
     done = begun.length;
     await Promise.all(
       batch.map(async (file) => {
-        const stream = file._writeStream;
-        if (stream && !stream.closed) {
-          const closed = once(stream, 'close').catch(() => {});
-          stream.destroy();
+        const sink = file._writeStream;
+        if (sink && !sink.closed && !taken.has(file.filepath)) {
+          const closed = once(sink, 'close').catch(() => {});
+          sink.destroy();
           await closed;
         }
-        await unlink(file.filepath).catch((err: NodeJS.ErrnoException) => {
-          if (err.code !== 'ENOENT') throw err;
-        });
+        sink?.dispose();
+        if (!taken.has(file.filepath) && (sink?.onDisk || written.has(file.filepath))) await inputs.release([file.filepath]);
       }),
     );
   }
@@ -124,8 +153,7 @@ function mapParseError(err: unknown): unknown {
   return new ApiError(400, M.invalidImage);
 }
 
-interface FormidableFile {
-  filepath: string;
+interface FormidableFile extends BegunFile {
   size: number;
   originalFilename: string | null;
 }
@@ -138,7 +166,7 @@ function readForm(body: unknown, files: unknown, order: Map<string, number>): Fo
   }
   for (const [name, value] of Object.entries((files ?? {}) as Record<string, FormidableFile | FormidableFile[]>)) {
     const list = (Array.isArray(value) ? value : [value]).sort((a, b) => order.get(a.filepath)! - order.get(b.filepath)!);
-    form[name] = list.map((f) => ({ path: f.filepath, size: f.size, name: f.originalFilename ?? '' }));
+    form[name] = list.map((f) => ({ path: f.filepath, size: f.size, name: f.originalFilename ?? '', held: f._writeStream?.held }));
   }
   return form;
 }

@@ -41,7 +41,8 @@ export function createPool(options: { threads: number } | 'inline'): WorkerPool 
     resourceLimits: { maxOldGenerationSizeMb: 2048 },
   });
   return {
-    probe: (req) => piscina.run(req, { name: 'probe' }) as Promise<ProbeResult>,
+    // A held upload's bytes move to the worker rather than being copied (they own their ArrayBuffer).
+    probe: (req) => piscina.run(req, { name: 'probe', transferList: req.held ? [req.held.buffer as ArrayBuffer] : undefined }) as Promise<ProbeResult>,
     render: (req, signal) => piscina.run(req, { name: 'render', signal }) as Promise<TaskResult<RenderOutput>>,
     normalize: (req, signal) => piscina.run(req, { name: 'normalize', signal }) as Promise<TaskResult<{ width: number; height: number }>>,
     finish: (req, signal) => piscina.run(req, { name: 'finish', signal }) as Promise<TaskResult<RenderOutput>>,

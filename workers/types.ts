@@ -35,6 +35,10 @@ export interface ProbeRequest {
   path: string;
   /** Formats this field accepts; anything else is `invalid`. */
   accept: ImageFormat[];
+  /** The upload's bytes when the server held it in memory: probed as they are, then written to `path` if valid. */
+  held?: Uint8Array;
+  /** A spare file to move to `path` and write `held` over (no new inode), if the server has one. */
+  spare?: string;
 }
 
 /** Probe failures: `invalid` = not a (complete, allowed, in-limits) image. */

@@ -6,6 +6,7 @@ import type { WorkerPool } from '../../workers/pool.ts';
 import { bounded, type ProviderContext, type ProviderResult } from '../engines/provider.ts';
 import { Providers } from '../engines/providers.ts';
 import type { JobRecord, JobRequest, JobStore } from './types.ts';
+import { InputFiles } from './inputFiles.ts';
 import { inputPaths, mapInputFiles, resultsDir } from './paths.ts';
 import { join } from 'node:path';
 
@@ -31,6 +32,8 @@ export class Runner {
   readonly #waiters = new Map<string, Set<() => void>>();
   #stopping = false;
   readonly #providers: Providers;
+  /** The files uploads are received into; a job's are released at its end. */
+  readonly inputs: InputFiles;
 
   constructor(
     private readonly store: JobStore,
@@ -38,6 +41,7 @@ export class Runner {
     private readonly options: RunnerOptions,
   ) {
     this.#providers = options.providers ?? new Providers(pool);
+    this.inputs = new InputFiles(options.dataDir);
   }
 
   /** Runs again every job that was Pending when the process last stopped. */
@@ -153,7 +157,7 @@ export class Runner {
     }
     await this.store.flush();
     // Inputs are needed only to run the job; once its end is on disk they can go.
-    await Promise.all(inputPaths(job).map((path) => rm(join(dataDir, path), { force: true })));
+    await this.inputs.release(inputPaths(job).map((path) => join(dataDir, path)));
   }
 }
 

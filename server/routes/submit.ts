@@ -16,7 +16,7 @@ import type { ProbeInfo } from '../../workers/types.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
-import type { Form, UploadState } from '../upload.ts';
+import { probeUpload, type Form, type UploadState } from '../upload.ts';
 
 /** Registers an upload as an input of the job; answers the input as the spec stores it. */
 export type Keep = (upload: Upload, info: ProbeInfo) => InputFile;
@@ -42,14 +42,13 @@ export interface SubmitDeps {
 }
 
 export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
-  const probe: Probe = async (upload, accept) => {
-    if (upload.size === 0) fail(M.invalidImage);
-    const result = await deps.pool.probe({ path: upload.path, accept: [...accept] });
-    return result.ok ? result.value : fail(M.invalidImage);
-  };
-
   return async (ctx: Context) => {
     const user = ctx.state.user as User;
+    const probe: Probe = async (upload, accept) => {
+      if (upload.size === 0) fail(M.invalidImage);
+      const result = await probeUpload(ctx.state as UploadState, deps.pool, deps.runner.inputs, upload, [...accept]);
+      return result.ok ? result.value : fail(M.invalidImage);
+    };
     const parsed = v.safeParse(endpoint.schema, ctx.state.form);
     if (!parsed.success) throw unprocessable(toValidationEntries(parsed.issues));
     const input = parsed.output;

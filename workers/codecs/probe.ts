@@ -2,36 +2,67 @@
 // memory for hostile files: sizes are checked from headers before any pixel is decoded, and a GIF's
 // frame count and length come from a structural walk that stops at MAX_GIF_FRAMES + 1 frames.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
 import { MAX_GIF_FRAMES, MAX_GIF_MS } from '../limits.ts';
-import type { ProbeInfo, ProbeRequest, ProbeResult } from '../types.ts';
+import type { ImageFormat, ProbeInfo, ProbeRequest, ProbeResult } from '../types.ts';
 import { verifyStill } from './decode.ts';
 import { detectFormat } from './detect.ts';
 import { readGifStructure, verifyGifData } from './gif.ts';
 import { verifyPng } from './png.ts';
 
 /**
- * Probes an uploaded file. Never throws: anything that is not a complete, accepted, in-limits image is
- * `{ok: false, code: 'invalid'}` with a short reason for logs.
+ * Probes an upload: its file, or the bytes the server held (written to its file once they are valid).
+ * Anything that is not a complete, accepted, in-limits image is `{ok: false, code: 'invalid'}` with a
+ * short reason for logs; it throws only when a valid held upload cannot be written (disk full), the
+ * server's error rather than the image's.
  *
  * GIFs over MAX_GIF_FRAMES frames or MAX_GIF_MS long are answered `ok` with their counts and NOT
  * decoded, so the caller can give the specific 400 message; `frames` is then at most
  * MAX_GIF_FRAMES + 1 (meaning "over the limit") and `durationMs` covers the frames walked.
  */
 export async function probeFile(req: ProbeRequest): Promise<ProbeResult> {
+  if (!req.held) return withFileBytes(req.path, (bytes) => probeBytes(bytes, req.accept)).catch(invalid);
+  const bytes = Buffer.from(req.held.buffer, req.held.byteOffset, req.held.byteLength);
+  const result = await probeBytes(bytes, req.accept);
+  // Valid: the upload goes to its file now, before any job can name it.
+  if (result.ok) writeOver(req.path, bytes, req.spare);
+  return result;
+}
+
+/**
+ * Writes `bytes` to `path`, over a spare file moved there first when there is one: written from the
+ * start and cut to length, never emptied first (emptying a file makes ext4 write its next contents
+ * straight out at close, auto_da_alloc). A spare that vanished is no loss: the file is created.
+ */
+function writeOver(path: string, bytes: Buffer, spare: string | undefined): void {
+  if (spare) {
+    try {
+      renameSync(spare, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT);
   try {
-    return await withFileBytes(req.path, async (bytes) => {
-      if (bytes.length === 0) return invalid('empty file');
-      const format = detectFormat(bytes);
-      if (!format) return invalid('not a PNG, JPEG, WebP or GIF file');
-      if (!req.accept.includes(format)) return invalid(`${format} is not accepted here (${req.accept.join(', ')})`);
-      const digest = createHash('sha256').update(bytes).digest('hex');
-      if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
-      const image = format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes);
-      return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
-    });
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at, at);
+    if (spare) ftruncateSync(fd, bytes.length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function probeBytes(bytes: Buffer, accept: ImageFormat[]): Promise<ProbeResult> {
+  try {
+    if (bytes.length === 0) return invalid('empty file');
+    const format = detectFormat(bytes);
+    if (!format) return invalid('not a PNG, JPEG, WebP or GIF file');
+    if (!accept.includes(format)) return invalid(`${format} is not accepted here (${accept.join(', ')})`);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
+    const image = format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes);
+    return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
   } catch (error) {
-    return invalid(error instanceof Error ? error.message : String(error));
+    return invalid(error);
   }
 }
 
@@ -80,6 +111,6 @@ function probeGif(bytes: Uint8Array, digest: string): ProbeInfo {
   return info;
 }
 
-function invalid(message: string): ProbeResult {
-  return { ok: false, code: 'invalid', message };
+function invalid(reason: unknown): ProbeResult {
+  return { ok: false, code: 'invalid', message: reason instanceof Error ? reason.message : String(reason) };
 }
