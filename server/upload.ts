@@ -103,7 +103,8 @@ export function probeUpload(state: UploadState, pool: WorkerPool, inputs: InputF
   const spare = inputs.take();
   // An invalid upload leaves the spare untouched; after a failed write its state is unknown (dropped).
   return track(state, pool.probe({ path: upload.path, accept, held, spare }).then((result) => {
-    if (spare && !result.ok) inputs.giveBack(spare);
+    if (result.ok) inputs.wrote(upload.path, upload.size);
+    else if (spare) inputs.giveBack(spare);
     return result;
   }));
 }

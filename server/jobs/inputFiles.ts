@@ -19,6 +19,8 @@ export class InputFiles {
   readonly dir: string;
   readonly #spareDir: string;
   readonly #spares: string[] = [];
+  /** Sizes of the files probes wrote since the start, until released (a release then needs no stat). */
+  readonly #sizes = new Map<string, number>();
   /** Releases between their check for room and their move, counted as spares already. */
   #moving = 0;
 
@@ -39,6 +41,11 @@ export class InputFiles {
     this.#spares.push(spare);
   }
 
+  /** A held upload its probe wrote to `path`. */
+  wrote(path: string, bytes: number): void {
+    this.#sizes.set(path, bytes);
+  }
+
   /** Spares ready (tests). */
   get spares(): number {
     return this.#spares.length;
@@ -54,10 +61,12 @@ export class InputFiles {
   }
 
   async #release(path: string): Promise<void> {
+    const known = this.#sizes.get(path);
+    this.#sizes.delete(path);
     if (dirname(path) === this.dir && this.#spares.length + this.#moving < SPARES) {
       this.#moving++;
       try {
-        if ((await stat(path)).size <= HELD_FILE_BYTES) {
+        if ((known ?? (await stat(path)).size) <= HELD_FILE_BYTES) {
           const spare = join(this.#spareDir, randomUUID());
           await rename(path, spare);
           this.#spares.push(spare);

@@ -36,6 +36,17 @@ describe('InputFiles', () => {
     expect(files.take()).toBeUndefined();
   });
 
+  it('trusts the size a probe recorded for a file it wrote (no stat on release)', async () => {
+    const big = await input('big', HELD_FILE_BYTES + 1);
+    files.wrote(big, 10); // as if the probe had written 10 bytes there
+    await files.release([big]);
+    expect(files.spares).toBe(1);
+    const unrecorded = await input('unrecorded', HELD_FILE_BYTES + 1);
+    await files.release([unrecorded]);
+    expect(files.spares).toBe(1);
+    expect(await readdir(files.dir)).toEqual([]);
+  });
+
   it('keeps at most 64 spares; the rest are removed', async () => {
     const paths = await Promise.all(Array.from({ length: 70 }, (_, i) => input(`f${i}`, 10)));
     await files.release(paths);
