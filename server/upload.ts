@@ -1,7 +1,7 @@
 // Multipart parsing, each file part named for its place in <data>/inputs and held in memory or
 // spilled there (uploadSink.ts), with formidable's errors mapped to the spec's statuses (koa-body
-// rethrows them as 500). After the request every file that reached the disk is removed unless the
-// handler took it: an accepted job's inputs stay where they were received (ctx.state.taken), so
+// rethrows them as 500). After the request every file that reached the disk is released (to spare/,
+// or removed) unless the handler took it: an accepted job's inputs stay where they were received (ctx.state.taken), so
 // accepting costs no folder and no move. A request that fails half-way (too many files, oversize)
 // leaves partial files behind otherwise.
 import { once } from 'node:events';
@@ -121,11 +121,11 @@ interface BegunFile {
 }
 
 /**
- * Gives back every part's held bytes and removes every file on disk the handler did not take. A part
- * can still be opening its file when the parse fails (formidable opens the file that breaks maxFiles
- * after it has reported the error, and a part already past its header begins a tick later), and
- * removing it first would let the open create it again afterwards: so each sink is closed before its
- * file is removed, and parts begun meanwhile are released too.
+ * Gives back every part's held bytes and releases every file on disk the handler did not take. A
+ * part can still be opening its file when the parse fails (formidable opens the file that breaks
+ * maxFiles after it has reported the error, and a part already past its header begins a tick later),
+ * and moving it first would let the open create it again afterwards: so each sink is closed before
+ * its file is released, and parts begun meanwhile are released too.
  */
 async function releaseBegun(begun: BegunFile[], { taken, written }: UploadState, inputs: InputFiles) {
   for (let done = 0; done < begun.length; ) {
