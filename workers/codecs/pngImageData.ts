@@ -79,13 +79,28 @@ function inflateAll(parts: Buffer[], rows: RowChecker): void {
   try {
     // One output buffer of the most the header allows (the default 16 KiB pieces, joined after, cost
     // twice the CPU); zlib takes no chunk under 64 bytes.
-    data = inflateSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts), { maxOutputLength: rows.total + 1, chunkSize: Math.max(64, rows.total + 1) });
+    data = inflateSync(joined(parts), { maxOutputLength: rows.total + 1, chunkSize: Math.max(64, rows.total + 1) });
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`png: image data inflates past the ${rows.total} bytes the header needs`);
     throw new Error(`png: image data is damaged (${(err as Error).message})`);
   }
   rows.feed(data);
+}
+
+/** Image data up to this size is joined in a buffer each worker thread keeps (no new pages a probe). */
+const REUSED_JOIN_BYTES = 4 * 1024 * 1024;
+let joinBuffer = Buffer.allocUnsafe(0);
+
+/** The IDAT chunks' data as one buffer, valid until the next call. */
+function joined(parts: Buffer[]): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  if (total > REUSED_JOIN_BYTES) return Buffer.concat(parts, total);
+  if (joinBuffer.length < total) joinBuffer = Buffer.allocUnsafeSlow(Math.min(REUSED_JOIN_BYTES, Math.max(total, 2 * joinBuffer.length)));
+  let at = 0;
+  for (const part of parts) at += part.copy(joinBuffer, at);
+  return joinBuffer.subarray(0, total);
 }
 
 /** The same through a stream with 1 MiB output chunks, so a large image never sits whole in memory. */
