@@ -24,7 +24,7 @@ export interface UploadState {
   form: Form;
   /** Upload paths the handler has kept as a job's inputs. */
   taken: Set<string>;
-  /** Held uploads sent to a probe, which writes each to its path when it is valid. */
+  /** Held uploads their probe wrote to their path (it writes only valid ones). */
   written: Set<string>;
   /** Probes of this request; the clean-up waits for them all. */
   probes: Promise<unknown>[];
@@ -99,14 +99,21 @@ export function probeUpload(state: UploadState, pool: WorkerPool, inputs: InputF
   const held = upload.held;
   if (!held) return track(state, pool.probe({ path: upload.path, accept }));
   upload.held = undefined; // detached by the transfer; probed again, it is read from disk
-  state.written.add(upload.path);
   const spare = inputs.take();
-  // An invalid upload leaves the spare untouched; after a failed write its state is unknown (dropped).
-  return track(state, pool.probe({ path: upload.path, accept, held, spare }).then((result) => {
-    if (result.ok) inputs.wrote(upload.path, upload.size);
-    else if (spare) inputs.giveBack(spare);
-    return result;
-  }));
+  const probing = pool.probe({ path: upload.path, accept, held, spare }).then(
+    (result) => {
+      if (result.ok) {
+        state.written.add(upload.path);
+        inputs.wrote(upload.path, upload.size);
+      } else if (spare) inputs.giveBack(spare); // an invalid upload is not written: the spare is untouched
+      return result;
+    },
+    (err: unknown) => {
+      state.written.add(upload.path); // a write that failed may have left the file (and used the spare)
+      throw err;
+    },
+  );
+  return track(state, probing);
 }
 
 function track<T>(state: UploadState, probing: Promise<T>): Promise<T> {
