@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 /** The most one part may be held in memory; larger parts stream to disk. */
 export const HELD_FILE_BYTES = 2 * 1024 * 1024;
 /** The most the server holds in memory for all requests at once. */
-export const HELD_TOTAL_BYTES = 64 * 1024 * 1024;
+export const HELD_TOTAL_BYTES = 32 * 1024 * 1024;
 
 /** The server's allowance of held bytes, shared by every request. */
 export class HeldBudget {
