@@ -1,8 +1,8 @@
 // Where formidable writes one file part. A small part is held in memory and goes to the worker pool
-// with its probe, which writes it to its path only once it is a valid image (probeUpload, upload.ts): receiving it
-// costs no file system call on the server's thread, and an invalid upload never reaches the disk. A
-// part past HELD_FILE_BYTES, or one arriving while the server already holds HELD_TOTAL_BYTES, is
-// spilled to its file and streams there, so memory stays bounded under any load.
+// with its probe, which writes it to its path only once it is a valid image (probeUpload in
+// upload.ts): receiving it costs no file system call on the server's thread, and an invalid upload
+// never reaches the disk. A part past HELD_FILE_BYTES, or one arriving while the server already holds
+// HELD_TOTAL_BYTES, is spilled to its file and streams there, so memory stays bounded under any load.
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
