@@ -1,9 +1,10 @@
 // Raw HTTP for the robustness suites: any method, headers and body bytes (fetch cannot send a bad
 // multipart envelope or stop half-way), and a multipart writer with a chosen boundary.
 import { request } from 'node:http';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { inputPaths } from '../../server/jobs/paths.ts';
+import { HELD_FILE_BYTES } from '../../server/uploadSink.ts';
 import type { JobStore } from '../../server/jobs/types.ts';
 
 export interface RawReply {
@@ -75,6 +76,13 @@ export function multipart(parts: Part[], boundary: string): Uint8Array {
 }
 
 export const listDir = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+/** spare/ (server/jobs/inputFiles.ts): at most 64 files, none larger than a held upload (2 MiB). */
+export async function spareFiles(dataDir: string): Promise<{ files: number; overBound: boolean }> {
+  const dir = join(dataDir, 'spare');
+  const sizes = await Promise.all((await listDir(dir)).map(async (name) => (await stat(join(dir, name))).size));
+  return { files: sizes.length, overBound: sizes.length > 64 || sizes.some((size) => size > HELD_FILE_BYTES) };
+}
 
 /**
  * Files in inputs/ that no Pending job names: uploads of refused or aborted requests, which must be
