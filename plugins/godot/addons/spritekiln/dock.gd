@@ -13,8 +13,6 @@ const Form := preload("form.gd")
 const SETTING_URL := "spritekiln/server_url"
 const SETTING_KEY := "spritekiln/api_key"
 const DEFAULT_URL := "http://127.0.0.1:8787"
-## Where results go: res://spritekiln/<job_id>/ (the issue's layout; one folder a job, never reused).
-const RESULTS_DIR := "res://spritekiln"
 
 ## Set by plugin.gd: its EditorUndoRedoManager records the assignment.
 var plugin: EditorPlugin
@@ -83,14 +81,12 @@ func generate() -> Dictionary:
 		return _done(false, client.last_error)
 	_status("Job %s: Pending" % job_id)
 	var job := await client.wait_job(job_id)
-	if job.is_empty():
-		if client.last_error == "Cancelled":
-			return _done(false, "Cancelled: stopped waiting for job %s (the server still finishes it; its credits were charged when it was accepted)" % job_id, {"job_id": job_id})
-		return _done(false, client.last_error, {"job_id": job_id})
-	if job.status != "Succeed":
+	if job.is_empty() and client.last_error == "Cancelled":
+		return _done(false, "Cancelled: stopped waiting for job %s (the server still finishes it; its credits were charged when it was accepted)" % job_id, {"job_id": job_id})
+	if job.get("status") != "Succeed":
 		return _done(false, client.last_error, {"job_id": job_id})
 	progress_bar.value = 100
-	var dir := RESULTS_DIR.path_join(job_id)
+	var dir := Client.RESULTS_DIR.path_join(job_id)
 	_status("Downloading into %s ..." % dir)
 	var files := await client.download(job, dir)
 	if files.is_empty():
@@ -224,7 +220,7 @@ func _build() -> void:
 		_save_settings()
 		check_connection())
 	add_child(check_button)
-	connection_label = _wrapping_label("")
+	connection_label = _wrapping_label()
 	add_child(connection_label)
 	add_child(HSeparator.new())
 
@@ -249,7 +245,7 @@ func _build() -> void:
 	progress_bar.max_value = 100
 	progress_bar.visible = false
 	add_child(progress_bar)
-	status_label = _wrapping_label("")
+	status_label = _wrapping_label()
 	add_child(status_label)
 	assign_button = Button.new()
 	assign_button.text = "Assign to selected AnimatedSprite2D"
@@ -291,9 +287,8 @@ static func _caption(text: String) -> Label:
 	return label
 
 
-static func _wrapping_label(text: String) -> Label:
+static func _wrapping_label() -> Label:
 	var label := Label.new()
-	label.text = text
 	label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 	label.custom_minimum_size = Vector2(200, 0)
 	return label

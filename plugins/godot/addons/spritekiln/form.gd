@@ -207,14 +207,17 @@ func _pick_files(field_name: String) -> void:
 
 
 func _add_paths(paths: Array) -> void:
-	var input: Dictionary = inputs.get(_dialog_target, {})
-	if input.is_empty():
-		return
-	var edit: LineEdit = input.control
-	if input.field.type == "files" and edit.text.strip_edges() != "":
-		edit.text += ", " + ", ".join(PackedStringArray(paths))
+	if inputs.has(_dialog_target):
+		_put(_dialog_target, ", ".join(PackedStringArray(paths)))
+
+
+## Appends to a "files" field, replaces a "file" field.
+func _put(field_name: String, text: String) -> void:
+	var edit: LineEdit = inputs[field_name].control
+	if inputs[field_name].field.type == "files" and edit.text.strip_edges() != "":
+		edit.text += ", " + text
 	else:
-		edit.text = ", ".join(PackedStringArray(paths))
+		edit.text = text
 
 
 ## Puts the selected node's texture into a file field: its res:// file when it has one, otherwise
@@ -239,11 +242,7 @@ func use_selected_texture(field_name: String) -> void:
 			return
 		token = "[selected %s]" % source.name
 		_memory[token] = part
-	var edit: LineEdit = inputs[field_name].control
-	if inputs[field_name].field.type == "files" and edit.text.strip_edges() != "":
-		edit.text += ", " + token
-	else:
-		edit.text = token
+	_put(field_name, token)
 
 
 static func _texture_of(node: Node) -> Texture2D:

@@ -81,9 +81,3 @@ const KINDS := [
 	]},
 ]
 
-
-static func find(kind: String) -> Dictionary:
-	for k in KINDS:
-		if k.kind == kind:
-			return k
-	return {}

@@ -16,7 +16,7 @@ static func from_sheet_json(sheet: Dictionary) -> Dictionary:
 	var meta: Dictionary = sheet.get("meta", {})
 	var frames: Dictionary = sheet.get("frames", {})
 	if frames.is_empty():
-		return {"text": "", "error": "sheet.json has no frames"}
+		return _fail("sheet.json has no frames")
 	# Keys are "0".."N-1" (sheet.json's contract); sort them as numbers, not as strings.
 	var keys: Array = frames.keys()
 	keys.sort_custom(func(a, b): return int(a) < int(b))

@@ -47,6 +47,8 @@ const RESULT_CANCELLED := -1
 const BACKOFF := [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0, 8.0]
 ## The file the server writes beside sheet.json for Godot (sheet.json `meta.exports.godot`).
 const SPRITE_FRAMES_FILE := "sprite_frames.tres"
+## Where results go by default: res://spritekiln/<job_id>/ (one folder a job, never reused).
+const RESULTS_DIR := "res://spritekiln"
 
 ## e.g. http://127.0.0.1:8787 (no /public/v1).
 @export var base_url := "http://127.0.0.1:8787"
@@ -251,7 +253,7 @@ func run_job(kind: String, fields: Dictionary = {}, files: Dictionary = {}, dir 
 	var state := await wait_job(job_id)
 	if state.is_empty() or state.get("status") != "Succeed":
 		return {}
-	var target := dir if dir != "" else "res://spritekiln/" + job_id
+	var target := dir if dir != "" else RESULTS_DIR.path_join(job_id)
 	var written := await download(state, target)
 	if written.is_empty():
 		return {}
@@ -352,8 +354,7 @@ func _fetch(url: String) -> Dictionary:
 	var r := await _send(url, HTTPClient.METHOD_GET, PackedStringArray(), PackedByteArray(), request_timeout)
 	last_status = r.status
 	if r.result == RESULT_CANCELLED:
-		last_error = "Cancelled"
-		return {}
+		return _cancelled()
 	if r.result != HTTPRequest.RESULT_SUCCESS:
 		_error("Download of %s failed: %s" % [url, _no_answer(r.result, request_timeout)])
 		return {}
