@@ -29,12 +29,10 @@ const notMissing = (message: string) => (issue: v.BaseIssue<unknown>) =>
 
 export const text = () => v.string(notMissing(error({ type: 'string_type', msg: 'Input should be a valid string' })));
 
-export const integer = () =>
-  v.pipe(
-    text(),
-    v.regex(/^\s*[+-]?\d+\s*$/, error({ type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' })),
-    v.transform(Number),
-  );
+/** What pydantic takes as an int from a string, and its words when it does not. */
+export const INT_PARSING = { pattern: /^\s*[+-]?\d+\s*$/, type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' } as const;
+
+export const integer = () => v.pipe(text(), v.regex(INT_PARSING.pattern, error({ type: INT_PARSING.type, msg: INT_PARSING.msg })), v.transform(Number));
 
 export const boolean = () =>
   v.pipe(

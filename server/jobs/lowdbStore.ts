@@ -241,7 +241,8 @@ export class LowdbJobStore implements JobStore {
     const page = new JobPage(query.limit, query.owner);
     if (query.before !== undefined) {
       const at = hot.jobs.get(query.before) ?? this.#archive.entry(query.before);
-      if (!at) return []; // an unknown or pruned cursor has no page after it
+      // An unknown or pruned cursor has no page after it; nor has another owner's (nothing learned).
+      if (!at || (query.owner !== undefined && at.owner !== query.owner)) return [];
       page.after({ createdAt: at.createdAt, id: query.before });
     }
     for (const job of hot.jobs.values()) page.consider(job.id, job);

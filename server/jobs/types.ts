@@ -133,7 +133,7 @@ export interface JobStore {
   setProviderState(id: string, state: NonNullable<JobRecord['providerState']>): void;
   /** Ends a Pending job; Failed refunds its cost. Finished jobs leave the hot file. */
   finishJob(id: string, result: JobResult): JobRecord;
-  /** Newest first; `before` is a job id to page from. */
+  /** Newest first; `before` is a job id to page from (none after it when it is not `owner`'s). */
   listJobs(query: { owner?: string; limit: number; before?: string }): Promise<JobSummary[]>;
   /** Removes finished jobs older than the date; returns their ids so their files can be removed. */
   pruneJobs(olderThan: Date): Promise<string[]>;

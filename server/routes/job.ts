@@ -40,14 +40,18 @@ export async function ownJob(store: JobStore, id: string, user: User): Promise<J
   return job;
 }
 
-function present(job: JobRecord, cdn: string, runner: Runner) {
+/** A Succeed job's result files by URL: image_urls, and metadata_url when it has one. */
+export function resultUrls(job: JobRecord, cdn: string) {
   const url = (file: string) => `${cdn}/${job.id}/${file}`;
+  return { image_urls: job.outputs.map(url), ...(job.metadata ? { metadata_url: url(job.metadata) } : {}) };
+}
+
+function present(job: JobRecord, cdn: string, runner: Runner) {
   return {
     job_id: job.id,
     status: job.status,
-    image_urls: job.status === 'Succeed' ? job.outputs.map(url) : [],
+    ...(job.status === 'Succeed' ? resultUrls(job, cdn) : { image_urls: [] }),
     ...(job.status === 'Pending' ? { progress: runner.progress(job.id) ?? 0 } : {}),
     ...(job.status === 'Failed' ? { error: job.error ?? 'Failed' } : {}),
-    ...(job.status === 'Succeed' && job.metadata ? { metadata_url: url(job.metadata) } : {}),
   };
 }

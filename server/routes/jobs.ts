@@ -3,10 +3,12 @@
 // more jobs follow. A bad limit or cursor is a FastAPI-shaped 422, like the job endpoint's uuid check.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { INT_PARSING } from '../../schemas/fields.ts';
 import type { ValidationEntry } from '../../schemas/formErrors.ts';
 import { parseUuid } from '../../schemas/uuid.ts';
 import { unprocessable } from '../errors.ts';
 import type { JobStore, JobSummary, User } from '../jobs/types.ts';
+import { resultUrls } from './job.ts';
 
 export const DEFAULT_LIMIT = 20;
 /** A page is capped so one request cannot make the server read every finished job's record. */
@@ -35,14 +37,7 @@ export function jobsRoutes(router: Router, deps: JobsRouteDeps) {
     const before = parseBefore(ctx.query.before, errors);
     if (errors.length > 0 || limit === undefined) throw unprocessable(errors);
 
-    // Another user's job as the cursor is treated as an unknown one: an empty page, nothing learned.
-    if (before !== undefined) {
-      const at = await deps.store.getJob(before);
-      if (!at || at.owner !== user.id) {
-        ctx.body = { jobs: [] };
-        return;
-      }
-    }
+    // Another user's job as the cursor is treated as an unknown one (the store answers an empty page).
     // One more than asked tells whether a next page exists.
     const page = await deps.store.listJobs({ owner: user.id, limit: limit + 1, before });
     const more = page.length > limit;
@@ -58,9 +53,7 @@ async function item(store: JobStore, summary: JobSummary, cdn: string): Promise<
   const base: JobListItem = { job_id: summary.id, kind: summary.kind, status: summary.status, cost: summary.cost, created_at: summary.createdAt };
   if (summary.status !== 'Succeed') return base;
   const job = await store.getJob(summary.id);
-  if (!job) return base;
-  const url = (file: string) => `${cdn}/${job.id}/${file}`;
-  return { ...base, image_urls: job.outputs.map(url), ...(job.metadata ? { metadata_url: url(job.metadata) } : {}) };
+  return job ? { ...base, ...resultUrls(job, cdn) } : base;
 }
 
 const single = (raw: unknown): string | undefined => (Array.isArray(raw) ? raw[raw.length - 1] : typeof raw === 'string' ? raw : undefined);
@@ -70,8 +63,8 @@ function parseLimit(raw: unknown, errors: ValidationEntry[]): number | undefined
   const value = single(raw);
   if (value === undefined || value === '') return DEFAULT_LIMIT;
   const loc = ['query', 'limit'];
-  if (!/^\s*[+-]?\d+\s*$/.test(value)) {
-    errors.push({ type: 'int_parsing', loc, msg: 'Input should be a valid integer, unable to parse string as an integer', input: value });
+  if (!INT_PARSING.pattern.test(value)) {
+    errors.push({ type: INT_PARSING.type, loc, msg: INT_PARSING.msg, input: value });
     return undefined;
   }
   const n = Number(value);
