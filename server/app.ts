@@ -12,7 +12,7 @@ import { accountRoutes } from './routes/account.ts';
 import { creationRoutes } from './routes/creation.ts';
 import { cdnRoutes } from './routes/cdn.ts';
 import { jobRoutes } from './routes/job.ts';
-import { dashboardRoutes, DASHBOARD_PATHS } from './routes/dashboard.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { rateLimit } from './rateLimit.ts';
@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps): Koa {
   root.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  openApiRoutes(root, DASHBOARD_PATHS);
+  openApiRoutes(root);
   dashboardRoutes(root);
 
   // Default {cdn_url}: this server, at the address the client reached it by.

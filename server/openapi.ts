@@ -13,6 +13,7 @@ import { ZENITH_FRAMES } from '../schemas/zenith.ts';
 import type { JobKind } from './jobs/types.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
 import { CREATION_ENDPOINTS } from './routes/creation.ts';
+import { DASHBOARD_PATHS } from './routes/dashboard.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -152,8 +153,7 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
 
 const PUBLIC = { security: [] };
 
-/** Extra routes the caller serves besides the API (the dashboard's files), as OpenAPI paths. */
-export function openApiDocument(extra: Record<string, object> = {}) {
+export function openApiDocument() {
   const paths: Record<string, object> = {
     '/healthz': { get: { ...PUBLIC, operationId: 'healthz', summary: 'Readiness', responses: { 200: json({ type: 'object', properties: { status: { const: 'ok' } } }, 'Ready') } } },
     '/openapi.json': { get: { ...PUBLIC, operationId: 'openapi', summary: 'This document', responses: { 200: json({ type: 'object' }, 'OpenAPI 3.1 document') } } },
@@ -202,7 +202,7 @@ export function openApiDocument(extra: Record<string, object> = {}) {
       },
     },
   };
-  Object.assign(paths, extra);
+  Object.assign(paths, DASHBOARD_PATHS); // the dashboard's files, served beside the API
   return {
     openapi: '3.1.0',
     info: { title: 'spritekiln', version: VERSION, description: 'Sprite and image generation as asynchronous jobs over HTTP (api.md, decisions.md).' },

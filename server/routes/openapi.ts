@@ -2,8 +2,8 @@
 import type Router from '@koa/router';
 import { openApiDocument } from '../openapi.ts';
 
-export function openApiRoutes(router: Router, extra: Record<string, object> = {}) {
-  const document = JSON.stringify(openApiDocument(extra));
+export function openApiRoutes(router: Router) {
+  const document = JSON.stringify(openApiDocument());
   router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = document;
