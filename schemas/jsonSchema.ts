@@ -16,14 +16,12 @@ export type JsonSchema = Record<string, unknown>;
 
 interface Node {
   type: string;
-  kind?: string;
   entries?: Record<string, Node>;
   wrapped?: Node;
   default?: unknown;
   pipe?: Node[];
   options?: readonly unknown[];
   message?: unknown;
-  requirement?: unknown;
 }
 
 const BINARY = { type: 'string', format: 'binary' } as const;

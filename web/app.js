@@ -368,7 +368,7 @@ async function renderPlayground(path) {
     const res = await api(apiPath, { method: 'POST', body: data });
     submit.disabled = false;
     if (res.status === 200) {
-      remember(res.body.job_id, { job_id: res.body.job_id, status: 'Pending', kind: ops.post['x-job-kind'], created_at: new Date().toISOString(), image_urls: [] });
+      remember(res.body.job_id, { status: 'Pending', kind: ops.post['x-job-kind'], created_at: new Date().toISOString(), image_urls: [] });
       void refreshBalance();
       location.hash = `#/job/${res.body.job_id}`;
       return;
@@ -426,7 +426,7 @@ function showErrors(form, summary, res) {
 function fieldNamed(message, names) {
   for (const word of message.split(/[^A-Za-z0-9_]+/)) {
     if (names.includes(word)) return word;
-    if (names.includes(`${word}s`) && word !== 'frame') return `${word}s`;
+    if (names.includes(`${word}s`)) return `${word}s`;
   }
   return undefined;
 }

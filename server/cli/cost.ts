@@ -3,13 +3,16 @@
 // not name a known price (the server then answers 400/422 anyway).
 import type { FileInput, JobKind } from '../../plugins/client/index.ts';
 import { PRICES } from '../../schemas/prices.ts';
-import { restyleFrames, sheetMs } from '../../schemas/zenith.ts';
+import { MAKE_SPRITE_FRAMES } from '../../schemas/makeSprite.ts';
+import { PLUS_FRAMES } from '../../schemas/plus.ts';
+import { restyleFrames, sheetMs, ZENITH_FRAMES } from '../../schemas/zenith.ts';
 import { readGifStructure } from '../../workers/codecs/gif.ts';
 
 export function estimateCost(kind: JobKind, fields: Record<string, unknown>): number | undefined {
   const s = (name: string) => (fields[name] === undefined ? undefined : String(fields[name]));
-  const byFrames = (frames: string | undefined, allowed: readonly string[]) =>
-    frames !== undefined && allowed.includes(frames) ? PRICES.frames[Number(frames)] : undefined;
+  // The frame counts each endpoint allows, as its schema lists them, compared as the form sends them.
+  const byFrames = (frames: string | undefined, allowed: readonly number[]) =>
+    frames !== undefined && allowed.map(String).includes(frames) ? PRICES.frames[Number(frames)] : undefined;
   switch (kind) {
     case 'image':
       return PRICES.image;
@@ -21,11 +24,11 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
     case 'overlay-v2':
       return PRICES.overlayV2[s('quality') as keyof typeof PRICES.overlayV2];
     case 'make-sprite':
-      return byFrames(s('frame'), ['49', '81', '121']);
+      return byFrames(s('frame'), MAKE_SPRITE_FRAMES);
     case 'plus':
-      return byFrames(s('frame'), ['49', '81']);
+      return byFrames(s('frame'), PLUS_FRAMES);
     case 'zenith': {
-      if (s('mode') !== 'video_restyle') return byFrames(s('frame'), ['36', '100']);
+      if (s('mode') !== 'video_restyle') return byFrames(s('frame'), ZENITH_FRAMES);
       const ms = sourceLengthMs(fields);
       return ms === undefined ? undefined : PRICES.frames[restyleFrames(ms)];
     }

@@ -5,7 +5,7 @@ import { GenerateImageSchema, generateImageRules } from '../../schemas/generateI
 import { PRICES } from '../../schemas/prices.ts';
 import type { AnyEndpoint, Endpoint } from './submit.ts';
 
-const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
+export const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
 /** Effect v1 sheets hold 16 frames (decisions.md §3). */
 const EFFECT_V1_FRAMES = 16;
 
@@ -58,6 +58,3 @@ export const GENERATE_ENDPOINTS = {
   '/generate/effect/v1': effectV1,
   '/generate/effect/v2': effectV2,
 } as const satisfies Record<string, AnyEndpoint>;
-
-
-export { RESOLUTION_PX };
