@@ -62,9 +62,10 @@ function readChunks(buf: Buffer): Chunks {
     const type = buf.toString('latin1', at + 4, at + 8);
     if (length > buf.length - at - 12) throw new Error(`png: ${type} chunk runs past the end of the file`);
     const data = buf.subarray(at + 8, at + 8 + length);
-    const critical = CRITICAL.has(type);
-    const crcOk = (crc32(buf.subarray(at + 4, at + 8 + length)) >>> 0) === buf.readUInt32BE(at + 8 + length);
-    if (critical && !crcOk) throw new Error(`png: bad CRC in ${type}`);
+    // libpng checks the CRCs of critical chunks only (an ancillary chunk's is a warning).
+    if (CRITICAL.has(type) && (crc32(buf.subarray(at + 4, at + 8 + length)) >>> 0) !== buf.readUInt32BE(at + 8 + length)) {
+      throw new Error(`png: bad CRC in ${type}`);
+    }
     at += 12 + length;
     if (type === 'IEND') break;
     if (idat.length > 0 && type !== 'IDAT') afterImage = true;
@@ -76,10 +77,8 @@ function readChunks(buf: Buffer): Chunks {
     else if (type === 'PLTE') {
       if (palette !== undefined) throw new Error('png: PLTE repeated');
       palette = data;
-    } else if (type === 'eXIf' && /^(II|MM)/.test(data.toString('latin1', 0, 2))) {
-      orientation ??= exifOrientation(data); // libpng keeps the first with a byte order, CRC unchecked
-    }
-    else if (!critical && (type.charCodeAt(0) & 0x20) === 0) throw new Error(`png: unknown critical chunk ${type}`);
+    } else if (type === 'eXIf') orientation ??= exifOrientation(data); // libpng keeps the first with a byte order, CRC unchecked
+    else if ((type.charCodeAt(0) & 0x20) === 0) throw new Error(`png: unknown critical chunk ${type}`);
   }
   if (!ihdr) throw new Error('png: missing IHDR chunk');
   if (idat.length === 0) throw new Error('png: no IDAT chunk');

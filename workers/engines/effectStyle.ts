@@ -8,7 +8,8 @@
 import type { RawImage } from '../types.ts';
 import type { Rgba } from '../kernels/image.ts';
 import { words } from '../kernels/words.ts';
-import { PALETTES, separateFrom, tintPalette, paletteFromColors, toHex } from './effects/palette.ts';
+import { PALETTES, separateFrom, tintPalette, paletteFromColors } from './effects/palette.ts';
+import { toHex } from '../kernels/tone.ts';
 import type { PaletteName } from './effects/palette.ts';
 import { FAMILIES } from './effects/index.ts';
 import type { EffectName } from './effects/index.ts';

@@ -25,6 +25,7 @@ export function layUnder(d: Uint8Array, o: number, cover: number, color: Rgba): 
   d[o + 3] = Math.round(oa * 255);
 }
 
+/** A `width`-pixel outline in `color` around everything at least half opaque. Mutates `img`. */
 export function outlineSmooth(img: RawImage, width: number, color: Rgba): void {
   checkImage(img, 'icon');
   checkNumber(width, 0, 256, 'outline width');

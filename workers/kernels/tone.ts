@@ -11,7 +11,7 @@ export function lumaOf(c: Rgba): number {
   return luma(c.r, c.g, c.b);
 }
 
-export interface Hsl {
+interface Hsl {
   h: number;
   s: number;
   l: number;

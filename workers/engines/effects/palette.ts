@@ -33,9 +33,6 @@ export const PALETTES = {
 
 export type PaletteName = keyof typeof PALETTES;
 
-export const toHex = (c: Rgba): string =>
-  `#${[c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-
 /** How a colour word recolours: a hue and saturation, and a lightness curve (dark, white). */
 export interface Tint {
   h: number;
