@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, type FormValue } from '../helpers/testServer.ts';
 import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
 import { gifBombBytes, gifBytes, hugeLogicalScreenGif, jpegBytes, manyFramesGif, pngHeaderClaiming, truncated, webpBytes } from '../fixtures/images.ts';
-import { pngChunk } from '../fixtures/pngChunks.ts';
-import { jpegClaiming, pngWith, rebuildPng, smallPng, webpVp8lClaiming, webpVp8xClaiming, zerosZlib } from './bombs.ts';
+import { pngChunk, pngWith } from '../fixtures/pngChunks.ts';
+import { jpegClaiming, rebuildPng, smallPng, webpVp8lClaiming, webpVp8xClaiming, zerosZlib } from './bombs.ts';
 
 const MiB = 1024 * 1024;
 /** Peak RSS may grow this much over the warmed-up server's peak while one bomb is checked. */

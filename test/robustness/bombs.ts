@@ -2,7 +2,7 @@
 // gigabytes, built by repeating one flushed deflate segment of zeros), headers that claim huge sizes
 // (PNG, JPEG SOF, WebP VP8X/VP8L), bad CRCs, missing IEND.
 import { constants, deflateRawSync } from 'node:zlib';
-import { PNG_SIGNATURE, pngChunk, pngChunks } from '../fixtures/pngChunks.ts';
+import { pngChunks } from '../fixtures/pngChunks.ts';
 import { jpegBytes, pngBytes, webpBytes } from '../fixtures/images.ts';
 
 const MiB = 1024 * 1024;
@@ -22,17 +22,6 @@ export function zerosZlib(mib: number): Uint8Array {
   at += 2;
   out.writeUInt32BE(adler >>> 0, at);
   return new Uint8Array(out);
-}
-
-/** RGBA 8-bit PNG of width x height whose one IDAT is `idat`. */
-export function pngWith(width: number, height: number, idat: Uint8Array, options: { iend?: boolean } = {}): Uint8Array {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat)];
-  if (options.iend !== false) parts.push(pngChunk('IEND', new Uint8Array(0)));
-  return new Uint8Array(Buffer.concat(parts));
 }
 
 export function rebuildPng(png: Uint8Array, edit: (c: { type: string; data: Uint8Array }) => Uint8Array | undefined): Uint8Array {

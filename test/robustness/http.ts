@@ -77,11 +77,11 @@ export function multipart(parts: Part[], boundary: string): Uint8Array {
 
 export const listDir = (dir: string) => readdir(dir).catch(() => [] as string[]);
 
-/** spare/ (server/jobs/inputFiles.ts): at most 64 files, none larger than a held upload (2 MiB). */
-export async function spareFiles(dataDir: string): Promise<{ files: number; overBound: boolean }> {
+/** True when spare/ (server/jobs/inputFiles.ts) holds more than 64 files, or one larger than a held upload. */
+export async function spareOverBound(dataDir: string): Promise<boolean> {
   const dir = join(dataDir, 'spare');
   const sizes = await Promise.all((await listDir(dir)).map(async (name) => (await stat(join(dir, name))).size));
-  return { files: sizes.length, overBound: sizes.length > 64 || sizes.some((size) => size > HELD_FILE_BYTES) };
+  return sizes.length > 64 || sizes.some((size) => size > HELD_FILE_BYTES);
 }
 
 /**

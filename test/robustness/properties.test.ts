@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { gifBombBytes, gifBytes, jpegBytes, manyFramesGif, pngBytes, pngHeaderClaiming, sheetPngBytes, webpBytes } from '../fixtures/images.ts';
 import { ENDPOINTS } from '../server/api/helpers.ts';
-import { multipart, raw, spareFiles, strayUploads, type Part, type RawReply } from './http.ts';
+import { multipart, raw, spareOverBound, strayUploads, type Part, type RawReply } from './http.ts';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FC_RUNS ?? 0) || undefined;
@@ -246,7 +246,7 @@ async function checkCreation(endpoint: string, parts: Part[], env: Envelope) {
   // An aborted upload is cleaned up once the server sees the connection go.
   expect(await strayUploads(server.config.dataDir, server.store, res ? 0 : 2000), `uploads left in inputs/ after ${context}`).toEqual([]);
   // Released uploads may wait in spare/ to be written over, but never more than its bound.
-  expect((await spareFiles(server.config.dataDir)).overBound, `spare/ past its bound after ${context}`).toBe(false);
+  expect(await spareOverBound(server.config.dataDir), `spare/ past its bound after ${context}`).toBe(false);
   const after = ledger();
   if (res?.status === 200) {
     expect(after.jobs, context).toBe(before.jobs + 1);

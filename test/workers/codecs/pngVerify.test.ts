@@ -99,6 +99,14 @@ async function compare(bytes: Buffer, label: string, disagreements: string[]) {
 }
 
 /** Seeded damages: each takes a sound PNG and returns a damaged copy. */
+/** The PNG with its image data inflated, edited and deflated again into one IDAT before IEND. */
+function withImageData(png: Buffer, edit: (raw: Buffer) => Buffer): Buffer {
+  const chunks = pngChunks(png);
+  const raw = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
+  const rest = chunks.filter((c) => c.type !== 'IDAT');
+  return pngOf([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(edit(raw)) }, rest.at(-1)!]);
+}
+
 const DAMAGES: Record<string, (rng: Rng, bytes: Buffer) => Buffer> = {
   truncate: (rng, b) => b.subarray(0, 8 + int(rng, b.length - 8)),
   'flip a byte (CRCs left as they are)': (rng, b) => {
@@ -115,14 +123,11 @@ const DAMAGES: Record<string, (rng: Rng, bytes: Buffer) => Buffer> = {
     chunk.data[at] = chunk.data[at]! ^ (1 + int(rng, 255));
     return pngOf(chunks);
   },
-  'change a row filter byte': (rng, b) => {
-    const chunks = pngChunks(b);
-    const idat = chunks.filter((c) => c.type === 'IDAT');
-    const raw = Buffer.from(inflateSync(Buffer.concat(idat.map((c) => c.data))));
-    raw[int(rng, raw.length)] = 5 + int(rng, 251);
-    const rest = chunks.filter((c) => c.type !== 'IDAT');
-    return pngOf([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(raw) }, rest.at(-1)!]);
-  },
+  'change a row filter byte': (rng, b) =>
+    withImageData(b, (raw) => {
+      raw[int(rng, raw.length)] = 5 + int(rng, 251);
+      return raw;
+    }),
   'drop a chunk': (rng, b) => {
     const chunks = pngChunks(b);
     chunks.splice(int(rng, chunks.length), 1);
@@ -147,14 +152,7 @@ const DAMAGES: Record<string, (rng: Rng, bytes: Buffer) => Buffer> = {
     chunks.splice(1 + int(rng, chunks.length), 0, { type: names[int(rng, names.length)]!, data });
     return pngOf(chunks);
   },
-  'extra bytes in the image data': (rng, b) => {
-    const chunks = pngChunks(b);
-    const idat = chunks.filter((c) => c.type === 'IDAT');
-    const raw = inflateSync(Buffer.concat(idat.map((c) => c.data)));
-    const more = Buffer.concat([raw, Buffer.alloc(1 + int(rng, 40))]);
-    const rest = chunks.filter((c) => c.type !== 'IDAT');
-    return pngOf([...rest.slice(0, -1), { type: 'IDAT', data: deflateSync(more) }, rest.at(-1)!]);
-  },
+  'extra bytes in the image data': (rng, b) => withImageData(b, (raw) => Buffer.concat([raw, Buffer.alloc(1 + int(rng, 40))])),
   'garbage after IEND': (rng, b) => Buffer.concat([b, Buffer.from(Array.from({ length: 1 + int(rng, 30) }, () => int(rng, 256)))]),
   'change an EXIF byte, CRC fixed': (rng, b) => {
     const chunks = pngChunks(b);
@@ -220,15 +218,10 @@ describe('verifyPng agrees with a full libvips decode', () => {
     const sound = crafted(random(3), shape, 1 << 16);
     expect(await ours(sound)).toEqual({ width: 2000, height: 1100 });
     const rowBytes = 1 + 2000 * 4;
-    const rebuilt = (edit: (raw: Buffer) => Buffer) => {
-      const chunks = pngChunks(sound);
-      const raw = edit(Buffer.from(inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)))));
-      return pngOf([chunks[0]!, { type: 'IDAT', data: deflateSync(raw) }, chunks.at(-1)!]);
-    };
     const cases: [string, Buffer, RegExp][] = [
-      ['a bad filter byte on the last row', rebuilt((raw) => ((raw[rowBytes * 1099] = 9), raw)), /filter type 9/],
-      ['a row too many', rebuilt((raw) => Buffer.concat([raw, raw.subarray(0, rowBytes)])), /inflates past/],
-      ['a row short', rebuilt((raw) => raw.subarray(0, raw.length - rowBytes)), /holds \d+ of the/],
+      ['a bad filter byte on the last row', withImageData(sound, (raw) => ((raw[rowBytes * 1099] = 9), raw)), /filter type 9/],
+      ['a row too many', withImageData(sound, (raw) => Buffer.concat([raw, raw.subarray(0, rowBytes)])), /inflates past/],
+      ['a row short', withImageData(sound, (raw) => raw.subarray(0, raw.length - rowBytes)), /holds \d+ of the/],
     ];
     for (const [name, bytes, reason] of cases) {
       const [mine, theirs] = await Promise.all([ours(bytes), libvips(bytes)]);
