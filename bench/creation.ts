@@ -125,20 +125,16 @@ export async function benchCreation(seconds = 5, connections = 16, sizes = [0, 1
       const bare = await startServer(BARE, [join(dir, `bare-${storeJobs}`)]);
       const app = await startServer(APP, [data], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
       try {
-        const runs = {
-          bare: () => load(bare.ready.url, png, undefined, seconds, connections, bare.child.pid!),
-          app: () => load(`${app.ready.url}/public/v1/sprite/zenith`, png, app.ready.key, seconds, connections, app.child.pid!),
-        };
+        const targets = [
+          { server: 'bare Koa + koa-body' as const, url: bare.ready.url, key: undefined, pid: bare.child.pid!, measured: [] as Measured[] },
+          { server: 'spritekiln' as const, url: `${app.ready.url}/public/v1/sprite/zenith`, key: app.ready.key, pid: app.child.pid!, measured: [] as Measured[] },
+        ];
         // Warm-up (also loads the worker threads' code), left out of the figures.
-        await post(bare.ready.url, png, undefined, connections, WARM_UP_S);
-        await post(`${app.ready.url}/public/v1/sprite/zenith`, png, app.ready.key, connections, WARM_UP_S);
-        const measured: { bare: Measured[]; app: Measured[] } = { bare: [], app: [] };
+        for (const t of targets) await post(t.url, png, t.key, connections, WARM_UP_S);
         for (let round = 0; round < rounds; round++) {
-          measured.bare.push(await runs.bare());
-          measured.app.push(await runs.app());
+          for (const t of targets) t.measured.push(await load(t.url, png, t.key, seconds, connections, t.pid));
         }
-        rows.push({ storeJobs, server: 'bare Koa + koa-body', ...summary(measured.bare) });
-        rows.push({ storeJobs, server: 'spritekiln', ...summary(measured.app) });
+        for (const t of targets) rows.push({ storeJobs, server: t.server, ...summary(t.measured) });
       } finally {
         await stopServer(app.child);
         await stopServer(bare.child);

@@ -94,8 +94,9 @@ async function bootstrap(store: JobStore, dataDir: string, log: (message: string
 /**
  * Removes what a crash can leave: uploads of requests that were never accepted, inputs of jobs that
  * are no longer Pending (a job's end is written before its inputs go), spares (the next uploads
- * start from new files), and the temp folder older versions received uploads in. A file in inputs/ stays only if a Pending job names it; a folder
- * (older versions kept one per job) only if it is a Pending job's.
+ * start from new files), and the temp folder older versions received uploads in. A file in inputs/
+ * stays only if a Pending job names it; a folder (older versions kept one per job) only if it is a
+ * Pending job's.
  */
 async function sweep(store: JobStore, dataDir: string) {
   await rm(join(dataDir, 'tmp'), { recursive: true, force: true });

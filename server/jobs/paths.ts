@@ -5,8 +5,9 @@ import type { InputFile, JobSpec } from '../../workers/specs.ts';
 
 /**
  * Uploads are received here and an accepted job's inputs stay where they were received (one flat
- * folder: no folder per job, no move at acceptance, released at the job's end). Data folders from before hold a
- * folder per job here instead (inputs/<job id>/...); their paths are in the jobs' specs all the same.
+ * folder: no folder per job, no move at acceptance, released at the job's end). Data folders from
+ * before hold a folder per job here instead (inputs/<job id>/...); their paths are in the jobs'
+ * specs all the same.
  */
 export const inputsRoot = (dataDir: string) => join(dataDir, 'inputs');
 /** Files kept to be written over by the next uploads (inputFiles.ts); emptied at each start. */
