@@ -1,6 +1,7 @@
 // GIF reading in three steps, each bounded before the next one spends anything:
 //   1. readGifStructure: walk the block structure (no pixel is decompressed) and reject sizes over
 //      MAX_IMAGE_SIDE, broken blocks and truncation; stop counting at MAX_GIF_FRAMES + 1 frames.
+//      After the last complete image it ends the file as browsers do (see readGifStructure).
 //   2. verifyGifData: run every frame's LZW stream in counting mode: proves each frame yields exactly
 //      width*height indices, in time proportional to the file's size, allocating nothing per pixel.
 //   3. gifFrames/decodeGif: composite the frames onto the logical screen (disposal, transparency).
@@ -56,7 +57,16 @@ const EXTENSION = 0x21;
 const IMAGE_DESCRIPTOR = 0x2c;
 const GRAPHIC_CONTROL = 0xf9;
 
-/** Step 1: the block structure, checked against the limits before any pixel is decompressed. */
+/**
+ * Step 1: the block structure, checked against the limits before any pixel is decompressed.
+ *
+ * Where a block should start, the file ends at the trailer (0x3B) and also, once an image has been
+ * read, at the end of the data (no trailer) or at a byte that starts no block (padding zeros, junk):
+ * Chromium (Skia's SkGifImageReader, Blink's GIFImageReader) and Firefox "proceed as if the file were
+ * correctly terminated", so such GIFs play in every browser. Nothing else is forgiven: a block that
+ * starts and is cut short (an image descriptor, its data, an extension) is truncation, and the limits
+ * apply to every image read, so a lenient end never lets a bomb through.
+ */
 export function readGifStructure(bytes: Uint8Array): GifStructure {
   const header = String.fromCharCode(...bytes.subarray(0, 6));
   if (header !== 'GIF87a' && header !== 'GIF89a') throw new Error('gif: missing GIF87a/GIF89a signature');
@@ -80,12 +90,13 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
   // A Graphic Control Extension describes the next image only.
   let control = { delayCs: 0, disposal: 0, transparentIndex: undefined as number | undefined };
   for (;;) {
+    // Past the last image, the end of the data or a byte that starts no block ends the file.
+    const introducer = bytes[pos];
+    const startsBlock = introducer === EXTENSION || introducer === IMAGE_DESCRIPTOR;
+    if (frames.length > 0 && !startsBlock) return { width, height, frames, durationMs, complete: true };
     need(bytes, pos + 1, 'block (missing trailer)');
-    const introducer = bytes[pos++];
-    if (introducer === TRAILER) {
-      if (frames.length === 0) throw new Error('gif: no image in the file');
-      return { width, height, frames, durationMs, complete: true };
-    }
+    pos++;
+    if (introducer === TRAILER) throw new Error('gif: no image in the file');
     if (introducer === EXTENSION) {
       need(bytes, pos + 1, 'extension label');
       const label = bytes[pos++];

@@ -15,6 +15,8 @@ import {
   truncated,
   type Rgb,
 } from '../../fixtures/images.ts';
+import { junkAfterTrailer, junkInsteadOfTrailer, paddedBeforeTrailer, withoutTrailer } from '../../fixtures/lenientGifs.ts';
+import { heroWalkGif } from '../../fixtures/sprites.ts';
 
 const BLACK: Rgb = [0, 0, 0];
 const RED: Rgb = [255, 0, 0];
@@ -88,16 +90,30 @@ describe('readGifStructure: counts and delays', () => {
   });
 });
 
+/** The offset just past a chain of sub-blocks (its 0 terminator included). */
+function afterSubBlocks(bytes: Uint8Array, at: number): number {
+  while ((bytes[at] ?? 0) !== 0) at += 1 + (bytes[at] ?? 0);
+  return at + 1;
+}
+
+/** The signature, screen descriptor and global colour table: everything before the first block. */
+function header(bytes: Uint8Array): Uint8Array {
+  const flags = bytes[10] ?? 0;
+  return bytes.subarray(0, 13 + (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0));
+}
+
 describe('readGifStructure: refuses before decompressing', () => {
   const valid = gifBytes({ width: 4, height: 4, frames: 2, delaysCs: 10 });
   const cases: Array<[string, Uint8Array, RegExp]> = [
     ['the 62-byte GIF whose frame claims 20000x20000', gifBombBytes(), /frame 1 is 20000x20000/],
     ['a 60000x60000 logical screen', hugeLogicalScreenGif(), /logical screen is 60000x60000/],
     ['a frame 4097 wide', customGifBytes({ width: 4, height: 4, palette: PALETTE, frames: [{ width: 4097, height: 1, indices: [] }] }), /4097x1/],
-    ['a missing trailer', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [{ width: 1, height: 1, indices: [1] }], noTrailer: true }), /truncated/],
+    ['no image and no trailer', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [], noTrailer: true }), /truncated/],
     ['a file cut in half', truncated(valid, 0.5), /truncated/],
     ['a file cut after the header', truncated(valid, 0.1), /truncated/],
-    ['an unknown block', Uint8Array.from([...valid.subarray(0, valid.length - 1), 0x99, 0x3b]), /unknown block 0x99/],
+    // Leniency starts after a complete image: before one, a byte that starts no block is no GIF.
+    ['an unknown block before any image', Uint8Array.from([...header(valid), 0x99, ...valid.subarray(header(valid).length)]), /unknown block 0x99/],
+    ['zero padding before any image', Uint8Array.from([...header(valid), 0, 0, 0x3b]), /unknown block 0x0/],
     ['no image at all', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [] }), /no image/],
     ['a zero-size logical screen', customGifBytes({ width: 0, height: 0, palette: PALETTE, frames: [{ width: 1, height: 1, indices: [1] }] }), /0x0/],
   ];
@@ -109,6 +125,81 @@ describe('readGifStructure: refuses before decompressing', () => {
     const bomb = gifBombBytes();
     expect(bomb).toHaveLength(62);
     expect(() => decodeGif(bomb)).toThrow(/20000x20000/);
+  });
+});
+
+describe('readGifStructure: the file ends where browsers end it', () => {
+  // Chromium and Firefox end a GIF at its trailer, at the end of the data, or at a byte where a
+  // block should start that starts none, once an image has been read. libvips (libnsgif) is the
+  // pixel oracle where it reads the file: it takes up to 8 stray bytes (too few for an image
+  // descriptor) and refuses 9 or more, which browsers play.
+  const walk = heroWalkGif(4, 24, 15); // our own encoder's GIF
+  const noisy = gifBytes({ width: 37, height: 23, frames: 3, delaysCs: [0, 7, 30] });
+  const cases: Array<[string, Uint8Array, Uint8Array, boolean]> = [
+    ['two zero bytes before the trailer (the GIF a user sent)', paddedBeforeTrailer(walk), walk, true],
+    ['4 KiB of zeros before the trailer', paddedBeforeTrailer(noisy, new Uint8Array(4096)), noisy, false],
+    ['junk after the trailer', junkAfterTrailer(walk), walk, true],
+    ['no trailer: the file ends after the last image', withoutTrailer(noisy), noisy, true],
+    ['junk where the trailer should be', junkInsteadOfTrailer(walk), walk, true],
+    ['text where the trailer should be', junkInsteadOfTrailer(noisy, Buffer.from('saved by an old editor\n')), noisy, false],
+  ];
+  test.each(cases)('%s: the same frames and delays as the well-formed file (and libvips: %s)', async (_name, bytes, wellFormed, libvips) => {
+    const want = decodeGif(wellFormed);
+    const gif = readGifStructure(bytes);
+    expect(gif.complete).toBe(true);
+    expect(gif.frames).toHaveLength(want.frames.length);
+    expect(gif.durationMs).toBe(readGifStructure(wellFormed).durationMs);
+    expect(() => verifyGifData(bytes, gif)).not.toThrow();
+    const got = decodeGif(bytes);
+    expect(got.delaysMs).toEqual(want.delaysMs);
+    got.frames.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(want.frames[i]?.data ?? []))).toBe(true));
+    if (!libvips) return;
+    const oracle = await sharpFrames(bytes);
+    expect(oracle).toHaveLength(got.frames.length);
+    got.frames.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(oracle[i]?.data ?? []))).toBe(true));
+  });
+
+  test('a byte that starts no block between two images ends the file after the first, as browsers do', () => {
+    const two = customGifBytes({ width: 2, height: 2, palette: PALETTE, frames: [{ width: 2, height: 2, indices: [1, 1, 1, 1] }, { width: 2, height: 2, indices: [2, 2, 2, 2] }] });
+    const second = two.lastIndexOf(0x21, two.lastIndexOf(0x2c)); // the second image's GCE
+    const bytes = Uint8Array.from([...two.subarray(0, second), 0x00, ...two.subarray(second)]);
+    expect(readGifStructure(bytes).frames).toHaveLength(1);
+    expect(pixel(decodeGif(bytes).frames[0]!, 1, 1)).toEqual([...RED, 255]);
+  });
+
+  // Every bomb and every truncation inside a block is refused exactly as before, whatever follows.
+  const pad = [0, 0];
+  const good = { width: 3, height: 3, indices: Array(9).fill(2) };
+  const bombFrame = { width: 20000, height: 20000, indices: [], lzw: new Uint8Array(21).fill(0x11) };
+  const cut = (bytes: Uint8Array, keep: number) => bytes.subarray(0, bytes.length - keep);
+  const structural: Array<[string, Uint8Array, RegExp]> = [
+    ['the 62-byte bomb, padded', paddedBeforeTrailer(gifBombBytes(), pad), /frame 1 is 20000x20000/],
+    ['the bomb, without trailer', withoutTrailer(gifBombBytes()), /frame 1 is 20000x20000/],
+    ['a 60000x60000 screen, padded', paddedBeforeTrailer(hugeLogicalScreenGif(), pad), /logical screen is 60000x60000/],
+    ['a good image, then a bomb frame, then padding', paddedBeforeTrailer(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [good, bombFrame] }), pad), /frame 2 is 20000x20000/],
+    ['a good image, then a frame cut inside its data', cut(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [good, good] }), 3), /truncated/],
+    ['a good image, then an image descriptor cut short', Uint8Array.from([...withoutTrailer(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [good] })), 0x2c, 0, 0]), /truncated in image descriptor/],
+    ['a good image, then an extension cut short', Uint8Array.from([...withoutTrailer(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [good] })), 0x21, 0xf9, 4, 0]), /truncated/],
+  ];
+  test.each(structural)('%s is refused', (_name, bytes, message) => {
+    expect(() => readGifStructure(bytes)).toThrow(message);
+    expect(() => decodeGif(bytes)).toThrow(message);
+  });
+
+  test('20,000 frames with padding for a trailer: the walk still stops at 121', () => {
+    const bytes = junkInsteadOfTrailer(manyFramesGif(20_000), pad);
+    const gif = readGifStructure(bytes);
+    expect([gif.frames.length, gif.complete]).toEqual([121, false]);
+    expect(() => decodeGif(bytes)).toThrow(/more than 120 frames/);
+  });
+
+  const lzw: Array<[string, Uint8Array, RegExp]> = [
+    ['a frame 1 pixel short, padded', paddedBeforeTrailer(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...good, indices: Array(8).fill(2) }] }), pad), /holds 8 of 9/],
+    ['a code the table does not hold, without trailer', withoutTrailer(customGifBytes({ width: 3, height: 3, palette: PALETTE, frames: [{ ...good, indices: [], lzw: Uint8Array.from([0x3c, 0x00]) }] })), /LZW code 7/],
+  ];
+  test.each(lzw)('%s is refused by verifyGifData and decodeGif', (_name, bytes, message) => {
+    expect(() => verifyGifData(bytes, readGifStructure(bytes))).toThrow(message);
+    expect(() => decodeGif(bytes)).toThrow(message);
   });
 });
 
@@ -236,9 +327,23 @@ describe('hostile bytes: every failure is a thrown Error, never a crash or a han
     ],
   });
 
-  test('every proper prefix is refused as truncated', () => {
+  test('every proper prefix is refused as truncated, except one that ends where a block would start after an image', () => {
+    // Where each image's block ends (its data's terminator included), and where the second image's
+    // 8-byte Graphic Control Extension ends: the block boundaries after an image, the only lengths
+    // a browser plays as a whole file with the trailer missing.
+    const ends = readGifStructure(valid).frames.map((f) => afterSubBlocks(valid, f.dataOffset));
+    expect(ends).toHaveLength(2);
+    const boundaries = [ends[0]!, ends[0]! + 8, ends[1]!];
+    expect(valid[ends[0]! + 8]).toBe(0x2c);
     for (let length = 0; length < valid.length; length++) {
-      expect(() => readGifStructure(valid.subarray(0, length)), `prefix of ${length} bytes`).toThrow(/truncated|signature/);
+      const prefix = valid.subarray(0, length);
+      const images = ends.filter((end) => end <= length).length;
+      if (boundaries.includes(length)) {
+        expect(readGifStructure(prefix).frames, `prefix of ${length} bytes`).toHaveLength(images);
+        expect(decodeGif(prefix).frames, `prefix of ${length} bytes`).toHaveLength(images);
+      } else {
+        expect(() => readGifStructure(prefix), `prefix of ${length} bytes`).toThrow(/truncated|signature/);
+      }
     }
     expect(decodeGif(valid).frames).toHaveLength(2);
   });
