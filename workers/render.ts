@@ -87,21 +87,24 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
     spec.reference ? decodeStillFile(spec.reference.path) : Promise.resolve(undefined),
   ]);
   progressRange(req, 0, 0.1)(1);
-  const { frames, tag, plan } = restyle(
+  const { frames, delaysCs, tag, plan, timing } = restyle(
     { source, frames: spec.frames, text: spec.text, reference, seed: req.seed },
     progressRange(req, 0.1, 0.5),
   );
-  // How the text was read (material, colours, whether a reference replaced the subject).
-  return writeAnimation(frames, tag, 'sheet+gif', req, { plan });
+  // How the text was read (material, colours, whether a reference replaced the subject), and how
+  // the source was retimed: it plays at its own speed, not at 12 frames a second.
+  return writeAnimation(frames, tag, 'sheet+gif', req, { plan, timing }, delaysCs);
 }
 
 /**
  * sheet.png + sheet.json + anim.gif, and for 'gif+frames' every frame as its own PNG. The PNGs are
- * encoded by libvips on the thread pool while the GIF is encoded on this thread.
+ * encoded by libvips on the thread pool while the GIF is encoded on this thread. Frames play at 12
+ * a second unless `delaysCs` gives each one's delay (restyle keeps its source's speed); the GIF,
+ * sheet.json's durations and the Godot export all take the same delays.
  */
-export async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: OutputTarget, extraMeta?: Record<string, unknown>): Promise<RenderOutput> {
+export async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: OutputTarget, extraMeta?: Record<string, unknown>, delaysCs: readonly number[] = frameDelaysCs(frames.length)): Promise<RenderOutput> {
+  if (delaysCs.length !== frames.length) throw new RangeError(`Expected ${frames.length} delays for frames but received ${delaysCs.length}`);
   const sheet = assembleSheet(frames);
-  const delaysCs = frameDelaysCs(frames.length);
   const pngs = Promise.all([
     encodePng(sheet.image),
     ...(layout === 'gif+frames' ? frames.map((f) => encodePng(f)) : []),

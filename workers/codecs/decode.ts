@@ -6,6 +6,7 @@ import { FPS, MAX_IMAGE_SIDE } from '../limits.ts';
 import type { Animation, ImageFormat, RawImage } from '../types.ts';
 import { detectFormat } from './detect.ts';
 import { gifFrames } from './gif.ts';
+import { detectBackground } from '../kernels/track.ts';
 
 export interface SpriteGrid {
   columns: number;
@@ -64,8 +65,9 @@ export async function decodeStillFile(path: string): Promise<RawImage> {
 
 /**
  * Reads an animation source: a GIF (no grid; its frames and browser delays) or a sprite sheet with
- * its grid (the cells of one decode, at 12 frames a second). `fit` is applied to each frame as it
- * is made, so a 120-frame 4096x4096 GIF never sits in memory at full size (that alone is ~8 GB).
+ * its grid (the cells of one decode, at 12 frames a second, less its empty trailing cells: see
+ * dropEmptyTrailingCells). `fit` is applied to each frame as it is made, so a 120-frame 4096x4096
+ * GIF never sits in memory at full size (that alone is ~8 GB).
  */
 export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: (frame: RawImage) => RawImage = (f) => f): Promise<Animation> {
   const bytes = await readFile(path);
@@ -80,8 +82,46 @@ export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: 
     return animation;
   }
   if (!grid) throw new Error(`a ${format} sprite sheet needs a sprite grid`);
-  const sheet = sliceSheet(await decodeStill(bytes, format), grid);
-  return { frames: sheet.frames.map(fit), delaysMs: sheet.delaysMs };
+  const image = await decodeStill(bytes, format);
+  const frames = dropEmptyTrailingCells(sliceSheet(image, grid).frames);
+  return { frames: frames.map(fit), delaysMs: sheetDelaysMs(frames.length) };
+}
+
+/**
+ * A sheet's cells less the fully empty ones at its end (decisions §3): a 9x3 grid of 24 poses has
+ * 3 blank cells after them, and as frames they would blink the sprite out once a loop. A cell is
+ * empty when every pixel is fully transparent or, when the first cell stands on a flat colour
+ * (found on its border, as the restyle engine finds the background), that colour. Only trailing
+ * cells go: an empty cell between poses is a frame (a blink the author drew). The first cell stays.
+ */
+export function dropEmptyTrailingCells(cells: readonly RawImage[]): RawImage[] {
+  const first = cells[0];
+  if (!first) return [];
+  const bg = detectBackground(first);
+  const color = bg.kind === 'flat' ? bg.color : undefined;
+  let count = cells.length;
+  while (count > 1 && isEmptyCell(cells[count - 1] as RawImage, color)) count--;
+  return cells.slice(0, count);
+}
+
+/**
+ * How far (per channel) a pixel may be from the background colour and still be background: the
+ * colour is a mean over the border, which anti-aliased edges touching it can pull by a few levels.
+ */
+const BACKGROUND_SLACK = 6;
+
+function isEmptyCell(cell: RawImage, background: { r: number; g: number; b: number } | undefined): boolean {
+  const d = cell.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const alpha = d[i + 3] ?? 0;
+    if (alpha === 0) continue;
+    if (!background || alpha !== 255) return false;
+    const near = Math.abs((d[i] ?? 0) - background.r) <= BACKGROUND_SLACK
+      && Math.abs((d[i + 1] ?? 0) - background.g) <= BACKGROUND_SLACK
+      && Math.abs((d[i + 2] ?? 0) - background.b) <= BACKGROUND_SLACK;
+    if (!near) return false;
+  }
+  return true;
 }
 
 /**

@@ -1,10 +1,12 @@
 // The restyle engine (zenith/pulsar video_restyle): the source animation retimed to the output's
-// frame count, its subject tracked frame by frame, optionally replaced by a reference image, and
-// recoloured by the material and colour words of the text (restylePlan.ts) as a luma ramp.
+// frame count at the source's own speed (its loop repeated a whole number of times, decisions §3),
+// its subject tracked frame by frame, optionally replaced by a reference image, and recoloured by
+// the material and colour words of the text (restylePlan.ts) as a luma ramp.
 // Each source frame is worked once however often the retiming shows it.
 import type { Animation, RawImage } from '../types.ts';
 import { MAX_FRAME_SIDE } from '../limits.ts';
 import { checkImage, checkInt, checkSameSize } from '../kernels/check.ts';
+import { loopRepeats, spreadDelaysCs } from '../kernels/timing.ts';
 import { fitSize, resizeTo } from '../kernels/resize.ts';
 import { lumaLevels } from '../kernels/luminanceMap.ts';
 import type { Levels } from '../kernels/luminanceMap.ts';
@@ -26,36 +28,84 @@ export interface RestyleInput {
 
 export interface RestyleResult {
   frames: RawImage[];
+  /** GIF delay of each output frame (sheet.json durations are these x 10 ms): the source's speed. */
+  delaysCs: number[];
   tag: 'restyle';
   /** How the text was read; written to sheet.json as meta.plan. */
   plan: RestylePlan;
+  /** How the source was retimed; written to sheet.json as meta.timing. */
+  timing: RestyleTiming;
+}
+
+/** What sheet.json records under meta.timing. */
+export interface RestyleTiming {
+  /** Frames of the source loop (a sheet's empty trailing cells are not frames). */
+  sourceFrames: number;
+  /** One loop of the source, as browsers play it (ms). */
+  sourcePeriodMs: number;
+  /** Whole loops of the source the output holds. */
+  repeats: number;
+  /** The output's length (ms): repeats x sourcePeriodMs, to the centisecond. */
+  durationMs: number;
+}
+
+/** Which source frame each output frame shows, their delays, and the timing for sheet.json. */
+export interface Retiming {
+  indices: number[];
+  delaysCs: number[];
+  timing: RestyleTiming;
 }
 
 const GRAIN_TILE = 64;
 
 /**
- * Which source frame shows at each of `count` evenly spaced times over the source's length:
- * output frame i shows the source frame visible at time i x total / count, honouring the delays
- * (a frame held for 300 ms is picked about three times as often as one of 100).
+ * Which source frame shows at each of `count` evenly spaced times over `repeats` loops of the source:
+ * output frame i shows the source frame visible at time i x repeats x total / count (within the
+ * loop), honouring the delays (a frame held for 300 ms is picked about three times as often as one
+ * of 100). Delays are whole ms.
  */
-export function resampleIndices(delaysMs: readonly number[], count: number): number[] {
+export function resampleIndices(delaysMs: readonly number[], count: number, repeats = 1): number[] {
   checkInt(count, 1, 1024, 'frames');
+  checkInt(repeats, 1, 1 << 20, 'repeats');
   if (delaysMs.length === 0) throw new RangeError('Expected at least 1 source frame but received 0');
   const total = delaysMs.reduce((a, b) => a + Math.max(0, b), 0);
   // A source with no timing at all plays its frames evenly.
   const delays = total > 0 ? delaysMs.map((d) => Math.max(0, d)) : delaysMs.map(() => 1);
   const length = total > 0 ? total : delaysMs.length;
   const out: number[] = [];
-  let k = 0;
-  let frameEnd = delays[0] ?? 0;
   for (let i = 0; i < count; i++) {
+    // The time within the loop, from whole numbers (i x repeats x length is exact), so an output
+    // frame that starts a loop lands on its frame 0 and not just before the loop's end.
     // Delays are whole ms, rounded (a 12 fps sheet starts frame k at round(k * 83.33) ms); half a
     // ms of slack keeps t = k * 83.33 from landing just before the frame it means.
-    const t = (i * length) / count + (total > 0 ? 0.5 : 0);
+    const t = ((i * repeats * length) % (count * length)) / count + (total > 0 ? 0.5 : 0);
+    let k = 0;
+    let frameEnd = delays[0] ?? 0;
     while (t >= frameEnd && k < delays.length - 1) frameEnd += delays[++k] ?? 0;
     out.push(k);
   }
   return out;
+}
+
+/**
+ * The source's speed kept over `count` output frames (decisions §3): its loop repeated the whole
+ * number of times that makes each output frame last closest to 1/12 s, each output frame showing
+ * the source frame visible at its start, and that length written as whole-centisecond delays
+ * spread so the total is exact (the GIF and sheet.json durations then play the source's period).
+ * A source without timing (every delay 0) plays each frame 100 ms, as browsers play a 0 delay.
+ */
+export function retime(delaysMs: readonly number[], count: number): Retiming {
+  checkInt(count, 1, 1024, 'frames');
+  if (delaysMs.length === 0) throw new RangeError('Expected at least 1 source frame but received 0');
+  const timed = delaysMs.some((d) => d > 0) ? delaysMs.map((d) => Math.max(0, Math.round(d))) : delaysMs.map(() => 100);
+  const periodMs = timed.reduce((a, b) => a + b, 0);
+  const repeats = loopRepeats(periodMs, count);
+  const delaysCs = spreadDelaysCs(Math.round((repeats * periodMs) / 10), count);
+  return {
+    indices: resampleIndices(timed, count, repeats),
+    delaysCs,
+    timing: { sourceFrames: delaysMs.length, sourcePeriodMs: periodMs, repeats, durationMs: delaysCs.reduce((a, b) => a + b, 0) * 10 },
+  };
 }
 
 export function restyle(input: RestyleInput, onProgress?: (fraction: number) => void): RestyleResult {
@@ -67,7 +117,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   if (input.reference) checkImage(input.reference, 'reference image');
   const first = source.frames[0] as RawImage;
   const size = fitSize(first.width, first.height, MAX_FRAME_SIDE, MAX_FRAME_SIDE);
-  const indices = resampleIndices(source.delaysMs, input.frames);
+  const { indices, delaysCs, timing } = retime(source.delaysMs, input.frames);
   const recipe = readRestyle(input.text, input.reference !== undefined, input.seed);
 
   // The source frames shown, at the output size, and their subjects.
@@ -114,12 +164,12 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
       onProgress?.(0.2 + (0.8 * (i + 1)) / indices.length);
       return applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, i / indices.length);
     });
-    return { frames: out, tag: 'restyle', plan: recipe.plan };
+    return { frames: out, delaysCs, tag: 'restyle', plan: recipe.plan, timing };
   }
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
     done.set(k, applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
-  return { frames: indices.map((k) => done.get(k) as RawImage), tag: 'restyle', plan: recipe.plan };
+  return { frames: indices.map((k) => done.get(k) as RawImage), delaysCs, tag: 'restyle', plan: recipe.plan, timing };
 }

@@ -2,7 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { decodeAnimationFile, decodeStill, decodeStillFile, sheetDelaysMs, sliceSheet } from '../../../workers/codecs/decode.ts';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { decodeAnimationFile, decodeStill, decodeStillFile, dropEmptyTrailingCells, sheetDelaysMs, sliceSheet } from '../../../workers/codecs/decode.ts';
 import type { ImageFormat, RawImage } from '../../../workers/types.ts';
 import {
   gifBytes,
@@ -18,6 +20,8 @@ import {
   webpBytes,
   type Rgba,
 } from '../../fixtures/images.ts';
+import { gridSheet, onColor } from '../../fixtures/gridSheet.ts';
+import { heroWalkFrames, png } from '../../fixtures/sprites.ts';
 
 let dir = '';
 beforeAll(async () => {
@@ -151,5 +155,41 @@ describe('decodeAnimationFile', () => {
     await expect(decodeAnimationFile(gif, { columns: 1, rows: 1 })).rejects.toThrow(/no sprite grid/);
     const png = await file('nogrid.png', await sheetPngBytes(2, 2, 2, 2));
     await expect(decodeAnimationFile(png)).rejects.toThrow(/needs a sprite grid/);
+  });
+});
+
+describe('empty trailing cells of a sheet are not frames', () => {
+  const walk = heroWalkFrames(4, 24);
+  const BG = [236, 232, 214, 255];
+  const opaque = walk.map((f) => onColor(f, BG));
+  const blankCell = { data: new Uint8Array(24 * 24 * 4), width: 24, height: 24 };
+  const cases: Array<{ name: string; sheet: () => ReturnType<typeof gridSheet>; columns: number; rows: number; frames: number }> = [
+    { name: '4 poses and 2 transparent cells in a 3x2 grid', sheet: () => gridSheet(walk, 3, 2), columns: 3, rows: 2, frames: 4 },
+    { name: '4 poses and 2 cells of the flat background', sheet: () => gridSheet(opaque, 3, 2, BG), columns: 3, rows: 2, frames: 4 },
+    { name: 'an empty cell between poses stays (a blink)', sheet: () => gridSheet([walk[0], undefined, walk[1]], 2, 2), columns: 2, rows: 2, frames: 3 },
+    { name: 'a full grid keeps every cell', sheet: () => gridSheet(walk, 2, 2), columns: 2, rows: 2, frames: 4 },
+    { name: 'a uniform last cell of another colour is a frame (a flash)', sheet: () => gridSheet([...opaque.slice(0, 3), onColor(blankCell, [255, 255, 255])], 2, 2, BG), columns: 2, rows: 2, frames: 4 },
+    { name: 'transparent cells with colour left in their RGB are still empty', sheet: () => gridSheet(walk.slice(0, 2), 2, 2, [255, 255, 255, 0]), columns: 2, rows: 2, frames: 2 },
+    { name: 'a sheet of nothing keeps its first cell', sheet: () => gridSheet([blankCell], 2, 2), columns: 2, rows: 2, frames: 1 },
+  ];
+  test.each(cases)('$name', async ({ sheet, columns, rows, frames }) => {
+    const path = await file(`cells-${columns}x${rows}-${frames}-${Math.random().toString(36).slice(2)}.png`, await png(sheet()));
+    const animation = await decodeAnimationFile(path, { columns, rows });
+    expect(animation.frames).toHaveLength(frames);
+    // The delays are those of a sheet of the cells kept (12 frames a second).
+    expect(animation.delaysMs).toEqual(sheetDelaysMs(frames));
+  });
+
+  test('sliceSheet itself keeps every cell (provider sheets are cut to an exact count)', () => {
+    expect(sliceSheet(gridSheet(walk, 3, 2), { columns: 3, rows: 2 }).frames).toHaveLength(6);
+    expect(dropEmptyTrailingCells(sliceSheet(gridSheet(walk, 3, 2), { columns: 3, rows: 2 }).frames)).toHaveLength(4);
+  });
+
+  const adventurer = fileURLToPath(new URL('../../fixtures/sprites/adventurer-cartoon-sheet-9x3-80x110.png', import.meta.url));
+  test.skipIf(!existsSync(adventurer))('the real 9x3 adventurer sheet: 24 poses, its 3 empty cells dropped', async () => {
+    const animation = await decodeAnimationFile(adventurer, { columns: 9, rows: 3 });
+    expect(animation.frames).toHaveLength(24);
+    expect(animation.delaysMs.reduce((a, b) => a + b, 0)).toBe(2000);
+    for (const f of animation.frames) expect(f.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
   });
 });

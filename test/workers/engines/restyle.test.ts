@@ -1,7 +1,7 @@
 // Restyle: retiming honours the source's delays; materials keep shading, alpha and frame size;
 // a reference replaces the subject and follows it; opaque sources keep their background.
 import { describe, expect, it } from 'vitest';
-import { resampleIndices, restyle } from '../../../workers/engines/restyle.ts';
+import { resampleIndices, restyle, retime } from '../../../workers/engines/restyle.ts';
 import { decodeGif } from '../../../workers/codecs/gif.ts';
 import { createRandom } from '../../../workers/kernels/random.ts';
 import { opaqueBounds } from '../../../workers/kernels/compose.ts';
@@ -61,6 +61,18 @@ describe('resampleIndices', () => {
     expect(resampleIndices(delays, 36)).toEqual(Array.from({ length: 36 }, (_, i) => i));
   });
 
+  it.each([
+    ['8 even frames over 4 loops', [100, 100, 100, 100, 100, 100, 100, 100], 36, 4, [0, 0, 1, 2, 3, 4, 5, 6, 7]],
+    ['a 12 fps strip of 6, one cell an output frame', [83, 84, 83, 83, 84, 83], 12, 2, [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5]],
+    ['a long frame over 2 loops', [100, 300], 8, 2, [0, 1, 1, 1, 0, 1, 1, 1]],
+  ])('%s', (_name, delays, count, repeats, expected) => {
+    const got = resampleIndices(delays, count, repeats);
+    expect(got.slice(0, expected.length)).toEqual(expected);
+    // Every loop shows the same frames: an output frame that starts a loop shows its frame 0.
+    const perLoop = count / repeats;
+    if (Number.isInteger(perLoop)) for (let i = 0; i < count; i++) expect(got[i]).toBe(got[i % perLoop]);
+  });
+
   it.each([36, 100])('output frame i shows the source frame visible at i x total / %i (random uneven delays)', (count) => {
     const rng = createRandom('delays', String(count));
     const delays = Array.from({ length: 17 }, () => rng.int(20, 400));
@@ -86,7 +98,7 @@ describe('restyle', () => {
   it.each(['golden', 'silver', 'ice', 'fire', 'shadow', 'neon', 'stone', 'wood', 'toxic', 'grayscale', 'sepia', 'inverted', 'crimson', 'icy blue', 'dark gold', 'blue fire', 'pale', 'a brave knight'])(
     '"%s" keeps every pixel\'s alpha', (text) => {
       const source = walk();
-      const indices = resampleIndices(source.delaysMs, 36);
+      const { indices } = retime(source.delaysMs, 36);
       const { frames } = restyle({ source, frames: 36, text, seed: 's' });
       frames.forEach((f, i) => {
         const src = source.frames[indices[i] ?? 0] as RawImage;
@@ -134,7 +146,7 @@ describe('restyle', () => {
 
   it('the reference follows the subject: feet on its box bottom, moving with it', () => {
     const source = walk();
-    const indices = resampleIndices(source.delaysMs, 36);
+    const { indices } = retime(source.delaysMs, 36);
     const ref = solid(10, 20, [200, 30, 30, 255]);
     const { frames } = restyle({ source, frames: 36, text: '', reference: ref, seed: 's' });
     const centres = frames.map((f, i) => {
@@ -225,7 +237,7 @@ describe('restyle', () => {
 
   it('fire flickers: its frames differ even where the source frame repeats', () => {
     const source = walk();
-    const indices = resampleIndices(source.delaysMs, 36);
+    const { indices } = retime(source.delaysMs, 36);
     const { frames } = restyle({ source, frames: 36, text: 'fire', seed: 's' });
     expect(indices[0]).toBe(indices[1]);
     expect(Buffer.from((frames[0] as RawImage).data).equals(Buffer.from((frames[1] as RawImage).data))).toBe(false);
