@@ -159,6 +159,16 @@ describe('verticalEdgeRuns', () => {
     for (let y = 4; y < 20; y++) fill(sheared, 2 + (y >> 2), y, 16, 1, RED); // leaning: 4-row steps
     expect(verticalEdgeRuns(sheared, 8)).toBe(0);
   });
+  it('steps on the subject mask of an opaque input', () => {
+    const opaque = fill(blank(10, 12, BG), 3, 1, 4, 10, RED);
+    expect(verticalEdgeRuns(opaque, 5)).toBe(0);
+    expect(verticalEdgeRuns(opaque, 5, BG)).toBe(20);
+  });
+  it('does not count a dithered fade (a checker of clear and opaque) as seams', () => {
+    const faded = blank(12, 12);
+    for (let y = 0; y < 12; y++) for (let x = (y % 2); x < 12; x += 2) fill(faded, x, y, 1, 1, RED);
+    expect(verticalEdgeRuns(faded, 2)).toBe(0);
+  });
 });
 
 describe('halfTransparentFraction', () => {

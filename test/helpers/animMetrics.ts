@@ -224,22 +224,29 @@ export function components(mask: Mask, minSize = 1): number[] {
 
 /**
  * Pixels in vertical runs of at least `minRun` rows where alpha jumps by 128 or more between a pixel
- * and its right neighbour. Body outlines are curved or short, but a body cut along a straight line
- * and slid (the old engine's "warp rows" tear) leaves a long, perfectly vertical alpha step; compare
- * against frame 0 (whose own straight edges, a shield's side, count too). 128 = half of full alpha:
- * an anti-aliased edge steps less per pixel, a hard cut steps more.
+ * and its right neighbour, the same way up (opaque on the same side) all along the run. Body
+ * outlines are curved or short, but a body cut along a straight line and slid (the old engine's
+ * "warp rows" tear) leaves a long, perfectly vertical alpha step; compare against frame 0 (whose own
+ * straight edges, a shield's side, count too). 128 = half of full alpha: an anti-aliased edge steps
+ * less per pixel, a hard cut steps more. The same-side rule keeps pixel art's dithered fades (a
+ * checker of clear and opaque, stepping every pixel but flipping every row) from counting as seams.
+ * An opaque input has no alpha to step: give its background and the subject mask stands in for it.
  */
-export function verticalEdgeRuns(frame: RawImage, minRun: number): number {
+export function verticalEdgeRuns(frame: RawImage, minRun: number, background?: Color): number {
   checkImage(frame, 'frame');
   const { width, height, data } = frame;
+  const mask = background ? subjectMask(frame, background).data : undefined;
+  const alpha = (p: number): number => (mask ? mask[p]! * 255 : data[p * 4 + 3]!);
   let total = 0;
   for (let x = 0; x + 1 < width; x++) {
-    let run = 0;
+    let run = 0, side = 0;
     for (let y = 0; y <= height; y++) {
-      const edge = y < height && Math.abs(data[(y * width + x) * 4 + 3]! - data[(y * width + x + 1) * 4 + 3]!) >= 128;
-      if (edge) { run++; continue; }
+      const step = y < height ? alpha(y * width + x + 1) - alpha(y * width + x) : 0;
+      const s = step >= 128 ? 1 : step <= -128 ? -1 : 0;
+      if (s !== 0 && s === side) { run++; continue; }
       if (run >= minRun) total += run;
-      run = 0;
+      run = s === 0 ? 0 : 1;
+      side = s;
     }
   }
   return total;
