@@ -13,6 +13,7 @@ import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/
 import { gifBombBytes, gifBytes, hugeLogicalScreenGif, jpegBytes, manyFramesGif, pngHeaderClaiming, truncated, webpBytes } from '../fixtures/images.ts';
 import { pngChunk, pngWith } from '../fixtures/pngChunks.ts';
 import { jpegClaiming, rebuildPng, smallPng, webpVp8lClaiming, webpVp8xClaiming, zerosZlib } from './bombs.ts';
+import { junkInsteadOfTrailer, paddedBeforeTrailer, withoutTrailer } from '../fixtures/lenientGifs.ts';
 
 const MiB = 1024 * 1024;
 /** Peak RSS may grow this much over the warmed-up server's peak while one bomb is checked. */
@@ -110,6 +111,13 @@ const CASES: Case[] = [
   { name: 'GIF logical screen of 60000x60000', make: () => source(hugeLogicalScreenGif()), status: 400, body: INVALID },
   { name: 'GIF without trailer, cut mid-frame', make: () => source(truncated(gifBytes({ width: 64, height: 64, frames: 8, delaysCs: 10 }), 0.7)), status: 400, body: INVALID },
   { name: 'GIF header alone', make: () => source(Uint8Array.from(Buffer.from('GIF89a'))), status: 400, body: INVALID },
+  // GIFs browsers play although they bend the block structure are valid; the same endings on a bomb change nothing.
+  { name: 'GIF with two zero bytes before its trailer (a valid GIF)', make: () => source(paddedBeforeTrailer(gifBytes({ width: 64, height: 64, frames: 8, delaysCs: 10 }))), status: 402, body: VALID_BUT_NO_CREDIT },
+  { name: 'GIF without trailer (a valid GIF)', make: () => source(withoutTrailer(gifBytes({ width: 64, height: 64, frames: 8, delaysCs: 10 }))), status: 402, body: VALID_BUT_NO_CREDIT },
+  { name: 'GIF frame claiming 20000x20000, padded before its trailer', make: () => source(paddedBeforeTrailer(gifBombBytes())), status: 400, body: INVALID },
+  { name: 'GIF logical screen of 60000x60000 without trailer', make: () => source(withoutTrailer(hugeLogicalScreenGif())), status: 400, body: INVALID },
+  { name: 'GIF of 20,000 frames, zero padding for a trailer', make: () => source(junkInsteadOfTrailer(manyFramesGif(20000), new Uint8Array(1024))), status: 400, body: { detail: 'GIF must have at most 120 frames' } },
+  { name: 'GIF cut mid-frame, then 4 KiB of zeros', make: () => source(Uint8Array.from([...truncated(gifBytes({ width: 64, height: 64, frames: 8, delaysCs: 10 }), 0.7), ...new Uint8Array(4096)])), status: 400, body: INVALID },
 ];
 
 describe('crafted images: the spec error within a second, bounded memory', () => {
