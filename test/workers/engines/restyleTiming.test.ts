@@ -17,6 +17,10 @@ import { gridSheet, onColor } from '../../fixtures/gridSheet.ts';
 import { paddedBeforeTrailer } from '../../fixtures/lenientGifs.ts';
 import { heroWalkFrames, heroWalkGif, png } from '../../fixtures/sprites.ts';
 import { inputFile } from '../images.ts';
+import { gifBytes } from '../../fixtures/images.ts';
+
+/** A 6x4 GIF (gifenc) with these delays as written, in centiseconds. */
+const customDelaysGif = (delaysCs: number[]): Uint8Array => gifBytes({ width: 6, height: 4, frames: delaysCs.length, delaysCs });
 
 const dir = mkdtempSync(join(tmpdir(), 'spritekiln-restyle-timing-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -123,6 +127,16 @@ describe('retime keeps the source speed', () => {
 });
 
 describe('restyle: real sources', () => {
+  it('a GIF\'s delays are the ones browsers play: 0 and 1 cs as 10 cs, 2 cs as written', async () => {
+    const path = join(dir, 'tiny-delays.gif');
+    await writeFile(path, customDelaysGif([0, 1, 2, 30]));
+    const source = await decodeAnimationFile(path);
+    expect(source.delaysMs).toEqual([100, 100, 20, 300]);
+    const out = restyle({ source, frames: 36, text: 'red', seed: 's' });
+    expect(out.timing).toMatchObject({ sourceFrames: 4, sourcePeriodMs: 520 });
+    expect(Math.abs((sum(out.delaysCs) * 10) / out.timing.repeats - 520) / 520).toBeLessThan(0.15);
+  });
+
   it.each(['mage-walk.gif', 'skeleton-walk.gif'])('%s (4 frames at 150 ms) keeps its 0.6 s loop', async (name) => {
     const source = await decodeAnimationFile(sprite(name));
     expect(source.delaysMs).toEqual([150, 150, 150, 150]);
