@@ -70,15 +70,16 @@ async function renderAnimate(spec: AnimateSpec, req: RenderRequest): Promise<Ren
     spec.end ? decodeStillFile(spec.end.path) : Promise.resolve(undefined),
   ]);
   progressRange(req, 0, 0.1)(1);
-  const { frames, tag, plan } = animate(
+  const { frames, tag, plan, pivot, rig } = animate(
     {
       start, end, text: spec.text, frames: spec.frames, isPixel: spec.isPixel,
       promptEnhancement: spec.promptEnhancement, seed: req.seed,
     },
     progressRange(req, 0.1, 0.5),
   );
-  // sheet.json's meta.plan shows the user how their text was read.
-  return writeAnimation(frames, tag, spec.layout, req, { plan });
+  // sheet.json: how the text was read (plan), the ground point engines place the sprite by (pivot,
+  // canvas pixels, the same in every frame) and the rig that was found (bones as joint -> end).
+  return writeAnimation(frames, tag, spec.layout, req, { plan, pivot, ...(rig ? { rig } : {}) });
 }
 
 async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<RenderOutput> {

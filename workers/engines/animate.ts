@@ -27,6 +27,9 @@ import { createLook } from './animateLook.ts';
 import type { Look } from './animateLook.ts';
 import { drawBody, drawHalo } from './animateFrame.ts';
 import { boxOrFrame, morphBoxes, morphFrames } from './animateMorph.ts';
+import { rigAnimation } from './animate/rigAnimation.ts';
+import { planTimeline } from './animate/timeline.ts';
+import { joinClips } from './animate/startToEnd.ts';
 
 export interface AnimateInput {
   start: RawImage;
@@ -46,6 +49,12 @@ export interface AnimateResult {
   tag: string;
   /** How the text was read; written into sheet.json as meta.plan. */
   plan: MotionPlan;
+  /** The subject's ground point in canvas pixels: the same in every frame (sheet.json meta.pivot). */
+  pivot: { x: number; y: number };
+  /** Where frame 0 holds the start image, pixels unchanged (scale < 1 only when the canvas had to shrink). */
+  start: { x: number; y: number; width: number; height: number; scale: number };
+  /** The rig found in the start image (sheet.json meta.rig); null when there was nothing to rig. */
+  rig: unknown;
 }
 
 /** Glow colours when the text names none: warm light for a pulse, arcane blue for a spell. */
@@ -62,6 +71,12 @@ export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: 
 
 function lookOf(subject: Subject, pixel: boolean, palette: readonly number[] | null): Look {
   return createLook(subject.sprite, boxOrFrame(subject), { pixel, palette });
+}
+
+/** Interim: the canvas is the start image itself. */
+function placedAsIs(start: RawImage, box: { x: number; width: number; y: number; height: number } | null) {
+  const pivot = box ? { x: box.x + Math.floor(box.width / 2), y: box.y + box.height } : { x: Math.floor(start.width / 2), y: start.height };
+  return { pivot, start: { x: 0, y: 0, width: start.width, height: start.height, scale: 1 }, rig: null };
 }
 
 export function animate(input: AnimateInput, onProgress?: (fraction: number) => void): AnimateResult {
@@ -82,34 +97,14 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const { width, height } = start;
 
   if (end) {
-    const endSubject = separateSubject(end, pixel);
-    const boxes = morphBoxes(subject, endSubject, n, pixel);
-    const poses = planPoses(plan, n, { width, height, boxes, pixel, seed: input.seed, closes: true });
-    const frames = morphFrames(
-      { image: start, subject, look: lookOf(subject, pixel, palette) },
-      { image: end, subject: endSubject, look: lookOf(endSubject, pixel, palette) },
-      poses, glow, pixel, progress,
-    );
-    return { frames, tag, plan };
+    const timeline = planTimeline(plan, n, input.seed, true);
+    const a = rigAnimation({ start, timeline, pixel, palette, glow });
+    const b = rigAnimation({ start: end, timeline, pixel, palette, glow });
+    onProgress?.(1);
+    return { tag, plan, ...joinClips(a, b, end, pixel, separateSubject(start, pixel).background ?? TRANSPARENT) };
   }
 
-  const frames: RawImage[] = [cloneImage(start)];
-  const box = subject.box;
-  if (!box) {
-    // Nothing to move (an empty or a single-colour image): every frame is the start.
-    for (let i = 1; i < n; i++) frames.push(cloneImage(start));
-    return { frames, tag, plan };
-  }
-  const poses = planPoses(plan, n, { width, height, boxes: new Array(n).fill(box), pixel, seed: input.seed, closes: false });
-  const layer = { look: lookOf(subject, pixel, palette), box };
-  const plate = createImage(width, height, subject.background ?? TRANSPARENT);
-  for (let i = 1; i < n; i++) {
-    const { pose, segment } = poses[i] as (typeof poses)[number];
-    const canvas = cloneImage(plate);
-    drawHalo(canvas, layer, pose, glow(segment), pixel);
-    drawBody(canvas, layer, pose, poses[i - 1]?.pose, glow(segment), pixel);
-    frames.push(canvas);
-    progress(i);
-  }
-  return { frames, tag, plan };
+  const clip = rigAnimation({ start, timeline: planTimeline(plan, n, input.seed, false), pixel, palette, glow });
+  onProgress?.(1);
+  return { tag, plan, ...clip };
 }

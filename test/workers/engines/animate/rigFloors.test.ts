@@ -1,0 +1,119 @@
+// Floors the rigged animate engine keeps on real game sprites nobody here drew
+// (test/fixtures/sprites/): frame 0 is the start image at the anchor, no frame clips the subject,
+// its opaque area stays within 0.8-1.25x of frame 0 for walk, jump and attack, a jump lifts the feet,
+// a walk moves the legs while the head stays rigid, nothing tears, and start -> end never shows a
+// long double exposure. Floors, not goals: they keep the engine from sliding back.
+import { describe, expect, it } from 'vitest';
+import { animate } from '../../../../workers/engines/animate.ts';
+import type { AnimateResult } from '../../../../workers/engines/animate.ts';
+import { still, stills } from '../../../fixtures/realSprites.ts';
+import type { Still } from '../../../fixtures/realSprites.ts';
+import {
+  areaRatio, clipped, components, feetLift, frameZeroMatches, halfTransparentFraction, HEAD, LEGS, regionChange, subjectMask, verticalEdgeRuns,
+} from '../../../helpers/animMetrics.ts';
+
+const cache = new Map<string, AnimateResult>();
+function run(s: Still, text: string, end = false): AnimateResult {
+  const key = `${s.name}/${text}/${end}`;
+  let r = cache.get(key);
+  if (!r) {
+    r = animate({ start: s.image, end: end ? s.end?.image : undefined, text, frames: 36, isPixel: s.isPixel, seed: 'floors' });
+    cache.set(key, r);
+  }
+  return r;
+}
+
+const movers = stills.filter((s) => s.body !== 'item');
+// Floors not met yet, each measured and named so it cannot pass silently (the test asserts they
+// still fail; remove an entry when the engine meets it).
+const KNOWN_GAPS: Record<string, string> = {
+  'skeleton-front/area': 'jump frame 7: the tucked legs fold behind the shield, area 0.79x',
+  'warrior-front/walk': '16 px front view: the head band moves with the bob (0.055 vs legs 0.081)',
+  'warrior-front/tear': 'jump frame 5: the crouch folds the legs into longer vertical edges (21 px vs 16)',
+};
+/** Runs a floor's checks; a known gap must still fail (so a fix is noticed and the entry removed). */
+function floor(name: string, key: string, check: () => void): void {
+  if (`${name}/${key}` in KNOWN_GAPS) expect(check).toThrow();
+  else check();
+}
+const humanoids = stills.filter((s) => s.body === 'humanoid');
+
+describe('rigged motion on real sprites', () => {
+  it.each(stills.map((s) => s.name))('%s: frame 0 is the start image at the anchor, and no frame clips it', (name) => {
+    const s = still(name);
+    for (const text of ['walk', 'jump', 'attack', 'die']) {
+      const r = run(s, text);
+      const zero = frameZeroMatches(r, s.image, s.background);
+      expect(zero.ok, `${text}: ${zero.reason}`).toBe(true);
+      const size = `${r.frames[0]!.width}x${r.frames[0]!.height}`;
+      for (const [i, f] of r.frames.entries()) {
+        expect(`${f.width}x${f.height}`).toBe(size);
+        expect(clipped(f, r.frames[0]!, s.background), `${text} frame ${i}`).toEqual([]);
+      }
+      expect(r.frames[0]!.width).toBeLessThanOrEqual(512);
+      expect(r.pivot.y).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(movers.map((s) => s.name))('%s: walk, jump and attack keep the opaque area within 0.8-1.25x of frame 0', (name) => {
+    const s = still(name);
+    floor(name, 'area', () => {
+      for (const text of ['walk', 'jump', 'attack']) {
+        const r = run(s, text);
+        for (const [i, f] of r.frames.entries()) {
+          const k = areaRatio(f, r.frames[0]!, s.background);
+          expect(k, `${text} frame ${i}`).toBeGreaterThanOrEqual(0.8);
+          expect(k, `${text} frame ${i}`).toBeLessThanOrEqual(1.25);
+        }
+      }
+    });
+  });
+
+  it.each(movers.map((s) => s.name))('%s: a jump lifts the feet by at least 12%% of the height', (name) => {
+    const s = still(name);
+    const r = run(s, 'jump');
+    const lift = Math.max(...r.frames.map((f) => feetLift(f, r.frames[0]!, s.background)));
+    expect(lift).toBeGreaterThanOrEqual(0.12);
+  });
+
+  it.each(humanoids.map((s) => s.name))('%s: a walk changes the legs while the head stays rigid', (name) => {
+    const s = still(name);
+    floor(name, 'walk', () => {
+      const r = run(s, 'walk');
+      const head = r.frames.map((f) => regionChange(f, r.frames[0]!, HEAD, s.background));
+      const legs = r.frames.map((f) => regionChange(f, r.frames[0]!, LEGS, s.background));
+      const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+      expect(mean(legs)).toBeGreaterThan(0.03);
+      expect(mean(head)).toBeLessThan(0.6 * mean(legs));
+    });
+  });
+
+  it.each(movers.map((s) => s.name))('%s: no tear: components and hard vertical seams do not grow', (name) => {
+    const s = still(name);
+    floor(name, 'tear', () => {
+      for (const text of ['walk', 'jump', 'attack']) {
+        const r = run(s, text);
+        const f0 = r.frames[0]!;
+        const m0 = subjectMask(f0, s.background);
+        const area = m0.data.reduce((a, b) => a + b, 0);
+        const minSize = Math.max(3, Math.round(0.01 * area));
+        const height = Math.max(1, (() => { let lo = Infinity, hi = -1; for (let y = 0; y < m0.height; y++) for (let x = 0; x < m0.width; x++) if (m0.data[y * m0.width + x]) { lo = Math.min(lo, y); hi = Math.max(hi, y); } return hi - lo + 1; })());
+        const minRun = Math.max(4, Math.round(0.25 * height));
+        const c0 = components(m0, minSize).length, e0 = verticalEdgeRuns(f0, minRun, s.background);
+        for (const [i, f] of r.frames.entries()) {
+          expect(components(subjectMask(f, s.background), minSize).length, `${text} frame ${i}`).toBeLessThanOrEqual(c0 + 1);
+          expect(verticalEdgeRuns(f, minRun, s.background), `${text} frame ${i}`).toBeLessThanOrEqual(e0 + minRun * 2);
+        }
+      }
+    });
+  });
+
+  it.each(stills.filter((s) => s.end).map((s) => s.name))('%s -> its end pose: the last frame is the end image; middle frames are at most 10%% half-transparent', (name) => {
+    const s = still(name);
+    const r = run(s, 'walk', true);
+    const last = r.frames.at(-1)!;
+    expect(frameZeroMatches({ frames: [last], start: r.start }, s.end!.image, s.background).ok).toBe(true);
+    const base = halfTransparentFraction(r.frames[0]!);
+    for (const f of r.frames.slice(1, -1)) expect(halfTransparentFraction(f)).toBeLessThanOrEqual(Math.max(0.1, base + 0.02));
+  });
+});

@@ -1,0 +1,103 @@
+// Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving. The striking arm
+// is the one holding a weapon (else the lead arm); "forward" is the way the subject faces.
+import { bell, easeIn, easeInOut, easeOut, span, spring, swell } from '../../../kernels/easing.ts';
+import { hash32 } from '../../../kernels/random.ts';
+import { frame, mixFrames, REST } from '../motionFrame.ts';
+import type { MotionFrame, RigMotion } from '../motionFrame.ts';
+
+const TAU = Math.PI * 2;
+
+/**
+ * A slash: wind-up (the arm and weapon drawn back over the shoulder, the body coiling back),
+ * the strike (a fast arc forward and down with a step in, afterimages on the fast frames), a
+ * follow-through hold, and an eased recovery.
+ */
+export const attack: RigMotion = {
+  name: 'attack', framesPerCycle: 14, returns: true,
+  at(u, { amplitude: a }) {
+    const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
+    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
+    if (u < 0.36) return mixFrames(REST, windUp, easeInOut(span(u, 0, 0.36)));
+    if (u < 0.5) return { ...mixFrames(windUp, strike, easeIn(span(u, 0.36, 0.5))), smear: 1 };
+    if (u < 0.64) return { ...strike, smear: span(u, 0.5, 0.54) < 1 ? 0.6 : 0 };
+    return mixFrames(strike, REST, easeInOut(span(u, 0.64, 1)));
+  },
+};
+
+/** Casting: both arms rise forward, the body draws back and up, light gathers and releases. */
+export const cast: RigMotion = {
+  name: 'cast', framesPerCycle: 16, returns: true,
+  at(u, { amplitude: a }) {
+    const charge = easeInOut(span(u, 0, 0.45)) * (1 - easeInOut(span(u, 0.75, 1)));
+    const release = bell(u, 0.55, 0.12);
+    return frame({
+      arms: [{ swing: 1.9 * a * charge, bend: 0.4 * (1 - release) }, { swing: 1.5 * a * charge, bend: 0.5 * (1 - release) }],
+      lean: -0.08 * charge + 0.1 * release, lift: 0.03 * charge, stretch: 1 + 0.03 * charge,
+      glow: Math.min(1, 1.2 * charge + release), jx: charge > 0.6 && release < 0.2 ? (hash32(Math.floor(u * 64)) & 1 ? 1 : 0) : 0,
+    });
+  },
+};
+
+/** Hit: the body snaps back from the blow (the head last), flashes, and springs back. */
+export const hit: RigMotion = {
+  name: 'hit', framesPerCycle: 8, returns: true,
+  at(u, { amplitude: a }) {
+    const k = spring(span(u, 0.05, 1), 2, 3) * easeOut(span(u, 0, 0.1));
+    return frame({ lean: -0.3 * a * k, nod: -0.25 * a * k, forward: -0.06 * a * k, crouch: 0.03 * k, arms: [{ swing: 0.6 * k, bend: 0.5 * k }, { swing: 0.8 * k, bend: 0.5 * k }], flash: bell(u, 0.1, 0.14), squash: 1 - 0.08 * k });
+  },
+};
+
+/**
+ * Dying: a recoil, the knees buckle, the body topples backward about its back foot, hits the ground
+ * with a small bounce and lies still. Played once; it ends lying down, not faded out.
+ */
+export const die: RigMotion = {
+  name: 'die', framesPerCycle: 24, returns: false,
+  at(u, { amplitude: a }) {
+    const recoil = frame({ lean: -0.25, nod: -0.2, flash: 1, arms: [{ swing: 0.9, bend: 0.5 }, { swing: 1.1, bend: 0.5 }] });
+    const buckle = frame({ crouch: 0.22 * a, lean: 0.3, nod: 0.25, arms: [{ swing: 0.3, bend: 0.3 }, { swing: 0.2, bend: 0.3 }], squash: 0.75 });
+    const lying = (t: number): MotionFrame => frame({ crouch: 0.1, lean: 0.05, nod: -0.1, topple: t, arms: [{ swing: 1.2, bend: 0.2 }, { swing: 0.9, bend: 0.2 }], feet: [{ forward: 0.05, up: 0.04 }, { forward: 0.1, up: 0 }], squash: 0.6, shade: -0.1 });
+    if (u < 0.14) return mixFrames(REST, recoil, easeOut(span(u, 0, 0.14)));
+    if (u < 0.38) return mixFrames(recoil, buckle, easeInOut(span(u, 0.14, 0.38)));
+    if (u < 0.7) return mixFrames(buckle, lying(Math.PI / 2), easeIn(span(u, 0.38, 0.7)));
+    // The impact: a small rebound of the body off the ground, then stillness.
+    const rebound = 0.1 * Math.sin(Math.PI * span(u, 0.7, 0.84));
+    return lying(Math.PI / 2 - rebound);
+  },
+};
+
+/** A turn: the body narrows to its edge, mirrors, and comes round again (darker edge-on). */
+export const spin: RigMotion = {
+  name: 'spin', framesPerCycle: 12, returns: true,
+  at(u) {
+    const c = Math.cos(TAU * u);
+    return frame({ turn: Math.abs(c) < 0.08 ? Math.sign(c || 1) * 0.08 : c, shade: -0.25 * (1 - Math.abs(c)), lift: 0.04 * Math.sin(Math.PI * u) });
+  },
+};
+
+export const shake: RigMotion = {
+  name: 'shake', framesPerCycle: 8, returns: true,
+  at(u, { amplitude: a, frame: f, seed }) {
+    const env = Math.sin(Math.PI * u);
+    const r = hash32(seed ^ (f * 0x9e3779b1));
+    const mag = Math.round(2 * a * env);
+    return frame({ jx: ((r & 7) % 3 - 1) * mag, jy: (((r >>> 3) & 7) % 3 - 1) * Math.round(mag / 2), lean: 0.05 * a * env * Math.sin(TAU * 3 * u), nod: 0.05 * env * Math.sin(TAU * 4 * u) });
+  },
+};
+
+export const pulse: RigMotion = {
+  name: 'pulse', framesPerCycle: 12, returns: true,
+  at(u, { amplitude: a }) {
+    const b = swell(u);
+    return frame({ glow: b, stretch: 1 + 0.03 * a * b, squash: 1 + 0.06 * a * b, arms: [{ swing: 0.3 * b, bend: 0 }, { swing: 0.3 * b, bend: 0 }] });
+  },
+};
+
+/** Waving: the lead arm goes up and the hand waves from the elbow; a soft body sways. */
+export const wave: RigMotion = {
+  name: 'wave', framesPerCycle: 24, returns: true,
+  at(u, { amplitude: a }) {
+    const up = easeInOut(span(u, 0, 0.2)) * (1 - easeInOut(span(u, 0.8, 1)));
+    return frame({ arms: [{ swing: 2.6 * up, bend: up * (0.6 + 0.5 * Math.sin(TAU * 3 * u)) }, REST.arms[1]], lean: 0.06 * a * Math.sin(TAU * u), nod: -0.05 * up, flap: 0.5 * Math.sin(TAU * u) });
+  },
+};

@@ -1,0 +1,99 @@
+// A motion frame on a particular rig: bone turns and stretches (two-bone IK keeps the feet where the
+// frame puts them), and the whole-body transform (flight, topple, turn, a soft body's squash).
+// Side views move in their facing direction; front views lift and foreshorten instead of swinging.
+import type { Rig, BonePose, Vec } from '../rig/types.ts';
+import type { Affine, RigPose } from '../rig/kinematics.ts';
+import { compose, rotateAbout, twoBoneIk } from '../rig/kinematics.ts';
+import type { MotionFrame } from './motionFrame.ts';
+
+export interface PosedRig {
+  pose: RigPose;
+  global: Affine;
+}
+
+const translate = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
+const scaleAbout = (c: Vec, sx: number, sy: number): Affine => [sx, 0, 0, sy, c.x - sx * c.x, c.y - sy * c.y];
+
+function legPairs(rig: Rig): [string[], string[]] {
+  const has = (n: string) => rig.index[n] !== undefined;
+  if (has('legF')) return [['legF'], ['legB']];
+  if (has('legL')) return [['legL'], ['legR']];
+  const legs = Object.keys(rig.index).filter((n) => /^leg\d$/.test(n));
+  return [legs.filter((_, i) => i % 2 === 0), legs.filter((_, i) => i % 2 === 1)];
+}
+
+/** The arms in the motion's order: lead first (the armed arm, else the one on the facing side). */
+function armOrder(rig: Rig): (string | undefined)[] {
+  const arms = ['armL', 'armR'].filter((n) => rig.index[n] !== undefined);
+  if (rig.view === 'front') return [rig.index.armL !== undefined ? 'armL' : undefined, rig.index.armR !== undefined ? 'armR' : undefined];
+  const armed = arms.find((n) => rig.index[`${n}Weapon`] !== undefined);
+  const lead = armed ?? arms.find((n) => (n === 'armR') === (rig.facing === 1)) ?? arms[0];
+  return [lead, arms.find((n) => n !== lead)];
+}
+
+export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
+  const H = rig.height;
+  const side = rig.view === 'side';
+  const humanoid = rig.plan === 'humanoid';
+  const bones: (BonePose | undefined)[] = new Array(rig.bones.length).fill(undefined);
+  const set = (name: string | undefined, angle: number, stretch = 1): void => {
+    const i = name === undefined ? undefined : rig.index[name];
+    if (i !== undefined) bones[i] = { angle, stretch };
+  };
+  const fwd = rig.facing;
+  const crouch = humanoid ? f.crouch * H : 0;
+  if (humanoid) {
+    set('spine', side ? fwd * f.lean : 0, f.stretch);
+    set('head', side ? fwd * f.nod : 0);
+  } else {
+    set('belly', fwd * f.lean * 0.5);
+    set('top', fwd * (f.lean * 0.5 + f.nod));
+  }
+  // Legs: IK to the foot targets, measured from the crouched hips.
+  legPairs(rig).forEach((names, k) => {
+    const foot = f.feet[k] ?? f.feet[0];
+    for (const name of names) {
+      const upper = rig.bones[rig.index[name] as number];
+      const lower = rig.bones[rig.index[`${name}Lower`] as number];
+      if (!upper || !lower) continue;
+      const length = Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);
+      if (!side || !humanoid && rig.plan !== 'legged') {
+        // Seen from the front the knee comes toward the viewer: the leg only looks shorter.
+        const s = Math.max(0.45, (length - 1.5 * foot.up * H - crouch) / Math.max(1, length));
+        set(name, 0, s);
+        set(`${name}Lower`, 0, 1);
+        continue;
+      }
+      const target = { x: lower.tail.x + fwd * foot.forward * H, y: lower.tail.y - foot.up * H - crouch };
+      const [a, b] = twoBoneIk(upper.head, upper.tail, lower.tail, target, fwd);
+      set(name, a);
+      set(`${name}Lower`, b);
+    }
+  });
+  armOrder(rig).forEach((name, k) => {
+    if (!name) return;
+    const arm = f.arms[k] ?? f.arms[0];
+    if (side) {
+      set(name, -fwd * arm.swing);
+      set(`${name}Lower`, -fwd * arm.bend);
+      set(`${name}Weapon`, -fwd * f.wrist);
+    } else {
+      const out = name === 'armL' ? 1 : -1;
+      set(name, out * 0.6 * arm.swing);
+      set(`${name}Lower`, out * 0.4 * arm.bend);
+    }
+  });
+  set('wingL', f.flap);
+  set('wingR', -f.flap);
+
+  const g = rig.ground;
+  const px = (v: number): number => (pixel ? Math.round(v) : v);
+  let global: Affine = translate(px(fwd * f.forward * H) + f.jx, px(-f.lift * H) + f.jy);
+  if (f.topple !== 0) global = compose(global, rotateAbout({ x: g.x - fwd * 0.12 * H, y: g.y }, -fwd * f.topple));
+  if (f.turn !== 1) global = compose(global, scaleAbout(g, f.turn, 1));
+  if (!humanoid) {
+    const s = Math.max(0.5, f.squash * (1 - 1.5 * f.crouch));
+    if (s !== 1) global = compose(global, scaleAbout(g, 1 / s, s));
+  }
+  return { pose: { bones, offset: { x: 0, y: crouch } }, global };
+}

@@ -1,0 +1,170 @@
+// Frames of a rigged subject: the start image's subject rigged (rig/), its mesh posed frame by frame
+// from the timeline, on a canvas grown to hold the whole motion with the ground point (anchor) at
+// one place. Frame 0 is the start image itself, pasted at the anchor. A canvas past 512 px shrinks
+// the subject instead (decisions §3), found again on the smaller image.
+import type { RawImage } from '../../types.ts';
+import { MAX_FRAME_SIDE } from '../../limits.ts';
+import type { Rgba } from '../../kernels/image.ts';
+import { createImage, TRANSPARENT } from '../../kernels/image.ts';
+import { drawOver } from '../../kernels/blit.ts';
+import type { PackedColor } from '../../kernels/palette.ts';
+import { nearestOpaque } from '../../kernels/ramp.ts';
+import { resizeTo } from '../../kernels/resize.ts';
+import { separateSubject } from '../../kernels/subject.ts';
+import type { Subject } from '../../kernels/subject.ts';
+import { IDENTITY } from '../../kernels/motionPose.ts';
+import { createLook } from '../animateLook.ts';
+import type { Look } from '../animateLook.ts';
+import { findRig, rigSummary } from '../rig/findRig.ts';
+import { boneTransforms } from '../rig/kinematics.ts';
+import { buildMesh, deform } from '../rig/skin.ts';
+import type { Mesh } from '../rig/skin.ts';
+import { drawMesh } from '../rig/raster.ts';
+import type { Rig } from '../rig/types.ts';
+import { poseRig } from './poseRig.ts';
+import type { TimedFrame } from './timeline.ts';
+
+export interface Placed {
+  /** The ground point in canvas pixels. */
+  pivot: { x: number; y: number };
+  start: { x: number; y: number; width: number; height: number; scale: number };
+  rig: Record<string, unknown> | null;
+}
+
+export interface RiggedClip extends Placed {
+  frames: RawImage[];
+}
+
+export interface RigInput {
+  start: RawImage;
+  timeline: readonly TimedFrame[];
+  pixel: boolean;
+  palette: readonly PackedColor[] | null;
+  glow: (segment: number) => Rgba;
+}
+
+/** The subject, its rig and mesh, and every frame's vertex positions (start image coordinates). */
+interface Posed {
+  start: RawImage;
+  subject: Subject;
+  rig: Rig;
+  mesh: Mesh;
+  positions: Float64Array[];
+  bounds: { x0: number; y0: number; x1: number; y1: number };
+}
+
+function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean): Posed | null {
+  const subject = separateSubject(start, pixel);
+  if (!subject.box) return null;
+  const rig = findRig(subject.sprite, subject.box);
+  const mesh = buildMesh(rig, pixel);
+  const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
+  const positions = timeline.map(({ frame }) => {
+    const { pose, global } = poseRig(rig, frame, pixel);
+    const pos = deform(mesh, boneTransforms(rig, pose), global);
+    for (let i = 0; i < pos.length; i += 2) {
+      const x = pos[i] as number, y = pos[i + 1] as number;
+      if (x < bounds.x0) bounds.x0 = x;
+      if (x > bounds.x1) bounds.x1 = x;
+      if (y < bounds.y0) bounds.y0 = y;
+      if (y > bounds.y1) bounds.y1 = y;
+    }
+    return pos;
+  });
+  return { start, subject, rig, mesh, positions, bounds };
+}
+
+/** Darker far limbs; pixel art steps to the palette's colour nearest the darker one. */
+function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean) {
+  const cache = new Map<number, [number, number, number]>();
+  return (part: number, r: number, g: number, b: number): [number, number, number] => {
+    const k = 1 - (rig.parts[part]?.shade ?? 0);
+    if (k === 1) return [r, g, b];
+    const dr = r * k, dg = g * k, db = b * k;
+    if (!pixel || !palette) return [dr, dg, db];
+    const key = (r << 16) | (g << 8) | b;
+    let c = cache.get(key);
+    if (!c) {
+      const p = nearestOpaque(palette, dr, dg, db, 0);
+      c = [p >>> 24, (p >>> 16) & 255, (p >>> 8) & 255];
+      cache.set(key, c);
+    }
+    return c;
+  };
+}
+
+export function rigAnimation(input: RigInput): RiggedClip {
+  const { timeline, pixel } = input;
+  let start = input.start;
+  let posed = poseAll(start, timeline, pixel);
+  const margin = pixel ? 1 : 2;
+  const sizeOf = (p: Posed) => ({
+    w: Math.ceil(p.bounds.x1) - Math.floor(p.bounds.x0) + 2 * margin,
+    h: Math.ceil(p.bounds.y1) - Math.floor(p.bounds.y0) + 2 * margin,
+  });
+  let scale = 1;
+  if (posed) {
+    const { w, h } = sizeOf(posed);
+    if (Math.max(w, h) > MAX_FRAME_SIDE) {
+      scale = (MAX_FRAME_SIDE - 2 * margin - 2) / Math.max(w, h);
+      start = resizeTo(start, Math.max(1, Math.floor(start.width * scale)), Math.max(1, Math.floor(start.height * scale)), pixel ? 'nearest' : 'smooth');
+      scale = start.width / input.start.width;
+      posed = poseAll(start, timeline, pixel);
+    }
+  }
+  if (!posed) {
+    // Nothing to move (an empty or single-colour image): every frame is the start.
+    const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
+    return { frames, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
+  }
+  const { subject, rig, mesh, positions, bounds } = posed;
+  const size = sizeOf(posed);
+  const cw = Math.min(MAX_FRAME_SIDE, size.w), ch = Math.min(MAX_FRAME_SIDE, size.h);
+  const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
+  const background = subject.background ?? TRANSPARENT;
+  const look: Look = createLook(subject.sprite, subject.box!, { pixel, palette: input.palette });
+  const shade = shader(rig, input.palette, pixel);
+  const striking = new Set(rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : [])));
+  const toCanvas = (pos: Float64Array): Float64Array => {
+    const out = new Float64Array(pos.length);
+    for (let i = 0; i < pos.length; i += 2) { out[i] = (pos[i] as number) + ox; out[i + 1] = (pos[i + 1] as number) + oy; }
+    return out;
+  };
+  const frames: RawImage[] = [];
+  timeline.forEach(({ frame: f, segment }, i) => {
+    const canvas = createImage(cw, ch, background);
+    if (i === 0) {
+      paste(canvas, start, ox, oy);
+      frames.push(canvas);
+      return;
+    }
+    const color = input.glow(segment);
+    const lookPose = { ...IDENTITY, glow: f.glow, flash: f.flash, shade: f.shade };
+    const source = { image: look.sprite(lookPose, color), ox: look.ox, oy: look.oy };
+    if (f.glow > 0 && !pixel) {
+      const halo = look.halo(color);
+      const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));
+      drawOver(canvas, halo.image, look.ox + ox + dx, look.oy + oy + dy, Math.min(1, f.glow * 0.85));
+    }
+    // An afterimage of the striking arm (and what it holds) where it was a frame ago; a body with
+    // no arm found gets none (a ghost of the whole body reads as a double exposure).
+    if (f.smear > 0.05 && i > 1 && striking.size > 0) {
+      drawMesh(canvas, source, mesh, toCanvas(positions[i - 1]!), { pixel, opacity: Math.min(1, 0.45 * f.smear) * f.fade, shade, parts: striking });
+    }
+    drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade });
+    frames.push(canvas);
+  });
+  const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
+  return { frames, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, 1) };
+}
+
+/** `img` copied into `canvas` at (x, y), every pixel as it is (frame 0 is the start image). */
+function paste(canvas: RawImage, img: RawImage, x: number, y: number): void {
+  for (let row = 0; row < img.height; row++) {
+    const ty = y + row;
+    if (ty < 0 || ty >= canvas.height) continue;
+    const x0 = Math.max(0, x), x1 = Math.min(canvas.width, x + img.width);
+    if (x1 <= x0) continue;
+    canvas.data.set(img.data.subarray((row * img.width + (x0 - x)) * 4, (row * img.width + (x1 - x)) * 4), (ty * canvas.width + x0) * 4);
+  }
+}

@@ -1,0 +1,40 @@
+// The plan, frame by frame: which motion and phase each frame shows. Frame i of a segment of L
+// frames sits at phase (i - from) / L, so the frame after a segment's last is phase 1 = the rest
+// pose = the next segment's (or, looping, the clip's) first frame. A segment that must land on its
+// final pose (a die, or the last segment before an end image) uses (i - from) / (L - 1).
+import { easeInOut, span } from '../../kernels/easing.ts';
+import { hashString } from '../../kernels/random.ts';
+import { SIZE_FACTOR } from '../motionPlan.ts';
+import type { MotionPlan } from '../motionPlan.ts';
+import { mixFrames, REST } from './motionFrame.ts';
+import type { MotionFrame } from './motionFrame.ts';
+import { RIG_MOTIONS } from './motions/index.ts';
+
+export interface TimedFrame {
+  frame: MotionFrame;
+  /** Index of the plan segment the frame belongs to. */
+  segment: number;
+}
+
+export function planTimeline(plan: MotionPlan, frames: number, seedText: string, closes: boolean): TimedFrame[] {
+  const seed = hashString(`${seedText}\u0000motion`);
+  const out: TimedFrame[] = [];
+  plan.motions.forEach((m, s) => {
+    const motion = RIG_MOTIONS[m.name];
+    const length = m.to - m.from + 1;
+    const last = s === plan.motions.length - 1;
+    const lands = (!motion.returns || (closes && last)) && length > 1;
+    for (let i = m.from; i <= m.to; i++) {
+      const phase = (i - m.from) / (lands ? length - 1 : length);
+      const cycles = phase * m.cycles;
+      const u = phase >= 1 ? 1 : cycles - Math.floor(cycles);
+      const ctx = { amplitude: SIZE_FACTOR[m.amplitude], direction: m.direction === 'left' ? -1 : m.direction === 'right' ? 1 : 0, frame: i, seed } as const;
+      let f = i === 0 || u === 0 ? { ...REST } : motion.at(u, ctx);
+      // Into an end image, a motion that does not return (die) eases back out to stand on it.
+      if (closes && !motion.returns) f = mixFrames(REST, f, 1 - easeInOut(span(phase, 0.6, 1)));
+      out.push({ frame: f, segment: s });
+    }
+  });
+  if (out.length !== frames) throw new RangeError(`Expected the plan to cover ${frames} frames but it covers ${out.length}`);
+  return out;
+}

@@ -1,0 +1,47 @@
+// Which rig a subject gets, from its silhouette: standing figures taller than wide with a head or
+// legs to find are humanoids; the rest get a soft body with the legs or wings they show. A figure
+// that is its own mirror image faces the viewer (front or back view); otherwise it is seen from the
+// side, facing where its feet and face point.
+import type { RawImage } from '../../types.ts';
+import type { Box } from '../../kernels/subject.ts';
+import { meanX, mirrorSymmetry, silhouetteOf } from './silhouette.ts';
+import type { Silhouette } from './silhouette.ts';
+import { humanoidRig, shapeOf } from './humanoid.ts';
+import { creatureRig } from './creature.ts';
+import type { Rig } from './types.ts';
+
+/** A mask this alike to its mirror image is a front or back view. */
+const FRONT_SYMMETRY = 0.8;
+
+/** Side a side view faces: the way the feet and the face stick out past the body's axis. */
+function facingOf(s: Silhouette, neckY: number, hipY: number): 1 | -1 {
+  const { box } = s;
+  const bottom = box.y + box.height;
+  const axis = meanX(s, neckY, hipY);
+  const feet = meanX(s, bottom - Math.max(1, Math.round(0.08 * box.height)), bottom);
+  const face = meanX(s, box.y + 0.1 * box.height, neckY);
+  const lean = (feet - axis) + 0.5 * (face - axis);
+  return Number.isNaN(lean) || lean >= 0 ? 1 : -1;
+}
+
+export function findRig(sprite: RawImage, box: Box): Rig {
+  const s = silhouetteOf(sprite, box);
+  const aspect = box.height / Math.max(1, box.width);
+  const shape = shapeOf(s);
+  const symmetry = mirrorSymmetry(s, box.x + box.width / 2);
+  const view = symmetry >= FRONT_SYMMETRY ? 'front' : 'side';
+  const facing = view === 'front' ? 1 : facingOf(s, shape.neckY, shape.hipY);
+  const humanoid = aspect >= 1.15 || (aspect >= 0.9 && !Number.isNaN(shape.crotchY));
+  return humanoid ? humanoidRig(s, view, facing) : creatureRig(s, facing);
+}
+
+/** What sheet.json's meta.rig shows: the body plan, view and every bone as a joint and an end. */
+export function rigSummary(rig: Rig, offset: { x: number; y: number }, scale: number): Record<string, unknown> {
+  const p = (v: { x: number; y: number }) => [Math.round((offset.x + v.x * scale) * 10) / 10, Math.round((offset.y + v.y * scale) * 10) / 10];
+  return {
+    plan: rig.plan,
+    view: rig.view,
+    facing: rig.facing === 1 ? 'right' : 'left',
+    bones: rig.bones.map((b) => ({ name: b.name, parent: rig.bones[b.parent]?.name ?? null, head: p(b.head), tail: p(b.tail) })),
+  };
+}

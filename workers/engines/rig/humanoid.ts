@@ -1,0 +1,269 @@
+// A humanoid's rig from its silhouette alone (no pose model): the head above the neck (the first
+// narrowing under the head's widest row), the legs below the crotch (the gap that opens between
+// them from the feet up) or, in a side view where the legs overlap, the lower third; arms and held
+// weapons are the thin parts left outside the torso's core (what a disc of the torso's thickness
+// cannot reach). The far leg of a side view is a copy of the leg pixels on its own bones, hidden
+// behind the near leg until they stride apart.
+import { at } from '../../kernels/check.ts';
+import type { Silhouette } from './silhouette.ts';
+import { components, coreOf, meanX, rowCounts } from './silhouette.ts';
+import { mid, RigBuilder, vec } from './builder.ts';
+import type { Rig, Vec } from './types.ts';
+
+export interface HumanoidShape {
+  top: number;
+  bottom: number;
+  neckY: number;
+  hipY: number;
+  /** Rows at and below which the two legs are apart (NaN when they never are). */
+  crotchY: number;
+  /** x of the gap between the legs on each row (NaN where there is none). */
+  gapX: Float64Array;
+}
+
+/** Smallest share of the height the gap between the legs must run up from the feet to count. */
+const MIN_GAP = 0.08;
+
+/** The crotch: the topmost row of the gap between the legs that opens within the lowest rows. */
+function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
+  const { box } = s;
+  const gapX = new Float64Array(s.height).fill(NaN);
+  const bottom = box.y + box.height;
+  const lo = box.x + 0.2 * box.width, hi = box.x + 0.8 * box.width;
+  const gapAt = (y: number): number => {
+    const runs = s.rows[y] ?? [];
+    let best = NaN, bestW = 0;
+    for (let i = 1; i < runs.length; i++) {
+      const a = runs[i - 1]!, b = runs[i]!;
+      const c = (a.x1 + b.x0) / 2;
+      if (c >= lo && c <= hi && b.x0 - a.x1 > bestW) { bestW = b.x0 - a.x1; best = c; }
+    }
+    return best;
+  };
+  let y = bottom - 1;
+  // The feet may touch on the lowest row or two.
+  while (y > bottom - 1 - Math.max(2, 0.15 * box.height) && Number.isNaN(gapAt(y))) y--;
+  if (Number.isNaN(gapAt(y))) return { crotchY: NaN, gapX };
+  let crotchY = y;
+  while (y > box.y + 0.35 * box.height) {
+    const g = gapAt(y);
+    if (Number.isNaN(g)) break;
+    gapX[y] = g;
+    crotchY = y;
+    y--;
+  }
+  if (bottom - crotchY < MIN_GAP * box.height) return { crotchY: NaN, gapX: gapX.fill(NaN) };
+  return { crotchY, gapX };
+}
+
+/** The neck: the first clear narrowing below the head's widest row, else a chibi's proportion. */
+function findNeck(s: Silhouette): number {
+  const { box } = s;
+  const w = rowCounts(s);
+  const H = box.height;
+  const smooth = (y: number): number => ((w[y - 1] ?? 0) + 2 * (w[y] ?? 0) + (w[y + 1] ?? 0)) / 4;
+  let headMax = 0, headRow = box.y;
+  for (let y = box.y; y < box.y + 0.4 * H; y++) {
+    const v = smooth(y);
+    if (v > headMax) { headMax = v; headRow = y; }
+    else if (v < 0.8 * headMax) break; // past the head: stop before the shoulders
+  }
+  let best = NaN, bestW = Infinity;
+  for (let y = headRow + 1; y <= box.y + 0.6 * H; y++) {
+    const v = smooth(y);
+    if (v > 1.15 * headMax && !Number.isNaN(best)) break; // the shoulders
+    if (v < bestW) { bestW = v; best = y; }
+  }
+  if (!Number.isNaN(best) && bestW < 0.85 * headMax && best > box.y + 0.12 * H) return best;
+  return Math.round(box.y + (H < 40 ? 0.42 : 0.3) * H);
+}
+
+export function shapeOf(s: Silhouette): HumanoidShape {
+  const { box } = s;
+  const top = box.y, bottom = box.y + box.height, H = box.height;
+  const neckY = findNeck(s);
+  const { crotchY, gapX } = findCrotch(s);
+  const headShare = (neckY - top) / H;
+  const legShare = headShare > 0.34 ? 0.28 : 0.4;
+  const hipY = Number.isNaN(crotchY)
+    ? Math.round(bottom - legShare * H)
+    : Math.round(Math.max(neckY + 0.15 * H, crotchY - 0.04 * H));
+  return { top, bottom, neckY, hipY, crotchY, gapX };
+}
+
+/** The point of `pixels` farthest from `from`, and the one nearest. */
+function extremes(pixels: number[], width: number, from: Vec): { near: Vec; far: Vec; length: number } {
+  let near = from, far = from, dn = Infinity, df = -1;
+  for (const p of pixels) {
+    const x = (p % width) + 0.5, y = Math.floor(p / width) + 0.5;
+    const d = (x - from.x) ** 2 + (y - from.y) ** 2;
+    if (d < dn) { dn = d; near = vec(x, y); }
+    if (d > df) { df = d; far = vec(x, y); }
+  }
+  return { near, far, length: Math.sqrt(df) };
+}
+
+interface Limb {
+  side: -1 | 1;
+  pixels: number[];
+  /** A long thin part with no arm of its own outside the body: a weapon held by a hidden hand. */
+  held?: boolean;
+}
+
+/** Length and thickness of a set of pixels along its main axis. */
+function elongation(pixels: number[], width: number): { length: number; thickness: number } {
+  let sx = 0, sy = 0;
+  for (const p of pixels) { sx += p % width; sy += Math.floor(p / width); }
+  const mx = sx / pixels.length, my = sy / pixels.length;
+  let xx = 0, xy = 0, yy = 0;
+  for (const p of pixels) { const dx = (p % width) - mx, dy = Math.floor(p / width) - my; xx += dx * dx; xy += dx * dy; yy += dy * dy; }
+  const tr = (xx + yy) / pixels.length, det = (xx * yy - xy * xy) / pixels.length ** 2;
+  const l1 = tr / 2 + Math.sqrt(Math.max(0, tr * tr / 4 - det)), l2 = Math.max(0, tr - l1);
+  return { length: Math.sqrt(12 * l1), thickness: Math.sqrt(12 * l2) };
+}
+
+/** The arms (and what they hold): thin parts beside the torso, the largest on each side. */
+function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uint8Array): Limb[] {
+  const { width, height } = s;
+  const thin = new Uint8Array(width * height);
+  const y0 = shape.top, y1 = shape.bottom;
+  for (let y = y0; y < y1; y++) for (let x = 0; x < width; x++) {
+    const p = y * width + x;
+    if (s.mask[p] && !core[p]) thin[p] = 1;
+  }
+  const { labels, sizes } = components(thin, width, height);
+  const H = s.box.height;
+  const best = new Map<number, { id: number; size: number }>();
+  let weapon: Limb | undefined;
+  const members = new Map<number, number[]>();
+  for (let p = 0; p < labels.length; p++) {
+    const id = at(labels, p);
+    if (!id) continue;
+    let list = members.get(id);
+    if (!list) members.set(id, (list = []));
+    list.push(p);
+  }
+  for (const [id, pixels] of members) {
+    const size = sizes[id] ?? 0;
+    if (size < Math.max(3, 0.01 * s.area)) continue;
+    let inTorso = 0, inLegs = 0, sx = 0;
+    for (const p of pixels) {
+      const y = Math.floor(p / width);
+      if (y >= shape.neckY && y < shape.hipY) inTorso++;
+      if (y >= shape.hipY) inLegs++;
+      sx += (p % width) + 0.5;
+    }
+    const side: -1 | 1 = sx / size < torsoX ? -1 : 1;
+    // A leg, a skirt's hem or a hat's brim is no arm: an arm has most of itself beside the torso.
+    // A long, thin, straight part anywhere else is a held weapon (a sword pointing down, a staff).
+    if (inTorso < 0.3 * size || inLegs > 0.6 * size) {
+      const { length, thickness } = elongation(pixels, width);
+      if (length >= 0.3 * H && thickness <= 0.25 * length && !weapon) weapon = { side, pixels, held: true };
+      continue;
+    }
+    if (Math.abs(sx / size - torsoX) < 0.08 * H) continue;
+    const had = best.get(side);
+    if (!had || had.size < size) best.set(side, { id, size });
+  }
+  const arms: Limb[] = [...best.entries()].map(([side, { id }]) => ({ side: side as -1 | 1, pixels: members.get(id) ?? [] }));
+  if (weapon && !arms.some((a) => a.side === weapon?.side)) arms.push(weapon);
+  return arms;
+}
+
+export function humanoidRig(s: Silhouette, view: Rig['view'], facing: 1 | -1): Rig {
+  const { box, width } = s;
+  const shape = shapeOf(s);
+  const H = box.height;
+  const { top, bottom, neckY, hipY } = shape;
+  const torsoX = meanX(s, neckY, hipY);
+  const cx = Number.isNaN(torsoX) ? box.x + box.width / 2 : torsoX;
+  let maxT = 0;
+  for (let y = neckY; y < hipY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) maxT = Math.max(maxT, at(s.thickness, y * width + x));
+  const core = coreOf(s, Math.max(1, 0.6 * maxT));
+  const arms = findArms(s, shape, cx, core);
+
+  const b = new RigBuilder(width, s.height);
+  const pelvis = vec(cx, hipY);
+  const neck = vec(cx, neckY);
+  const footRows = Math.max(1, Math.round(0.12 * H));
+  const apart = !Number.isNaN(shape.crotchY);
+  const splitX = (y: number): number => {
+    const g = shape.gapX[y];
+    return g !== undefined && !Number.isNaN(g) ? g : (shape.gapX[shape.crotchY] ?? cx);
+  };
+  const legSide = (p: number): -1 | 1 => ((p % width) + 0.5 < splitX(Math.floor(p / width)) ? -1 : 1);
+  const legX = (side: -1 | 1 | 0, y0: number, y1: number): number => {
+    const x = meanX(s, y0, y1, (p) => side === 0 || legSide(p) === side);
+    return Number.isNaN(x) ? cx : x;
+  };
+
+  b.bone('pelvis', null, vec(cx - 0.1 * H, hipY), vec(cx + 0.1 * H, hipY));
+  b.bone('spine', 'pelvis', pelvis, neck);
+  b.bone('head', 'spine', neck, vec(cx, top));
+  // Legs: L/R in a front view, near/far (both over the same pixels) in a side view.
+  const legNames = apart ? [['legL', -1], ['legR', 1]] as const : [['legF', 0], ['legB', 0]] as const;
+  for (const [name, side] of legNames) {
+    const hip = vec(legX(side, hipY, hipY + Math.max(1, Math.round(0.1 * H))), hipY);
+    const foot = vec(legX(side, bottom - footRows, bottom), bottom);
+    const knee = mid(hip, foot);
+    b.bone(name, 'pelvis', hip, knee);
+    b.bone(`${name}Lower`, name, knee, foot);
+  }
+  const armOf = new Map<number, string>();
+  for (const arm of arms) {
+    const name = arm.side < 0 ? 'armL' : 'armR';
+    const shoulderGuess = vec(cx + arm.side * 0.12 * H, neckY + 0.08 * H);
+    const { near, far, length } = extremes(arm.pixels, width, shoulderGuess);
+    // A weapon held by a hand hidden in the body turns about the shoulder, gripped at its near end.
+    const shoulder = arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : vec(near.x, Math.min(near.y, neckY + 0.12 * H));
+    const reach = 0.32 * H;
+    const holds = arm.held === true || length > 1.35 * reach;
+    const hand = arm.held ? near : holds ? mid(shoulder, far, reach / length) : far;
+    b.bone(name, 'spine', shoulder, mid(shoulder, hand));
+    b.bone(`${name}Lower`, name, mid(shoulder, hand), hand);
+    if (holds) b.bone(`${name}Weapon`, `${name}Lower`, hand, far);
+    armOf.set(arm.side, name);
+  }
+
+  // Parts, back to front. A side view's far leg sits behind everything, its near leg under the
+  // torso's hem; arms in front of the torso.
+  const head = b.part('head', ['head', 'spine'], 0.3);
+  const torso = b.part('torso', ['spine', 'pelvis'], 0);
+  const legParts = new Map<-1 | 1 | 0, number>();
+  if (apart) {
+    legParts.set(-1, b.part('legL', ['legL', 'legLLower', 'pelvis'], -0.1));
+    legParts.set(1, b.part('legR', ['legR', 'legRLower', 'pelvis'], -0.1));
+  } else {
+    legParts.set(0, b.part('legF', ['legF', 'legFLower', 'pelvis'], -0.1));
+    b.part('legB', ['legB', 'legBLower', 'pelvis'], -1, { of: 'legF', shade: 0.3 });
+  }
+  const armPart = new Map<number, number>();
+  const weaponPart = new Map<number, number>();
+  for (const [side, name] of armOf) {
+    armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5));
+    if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1));
+  }
+
+  const weaponBone = (side: number): { head: Vec; tail: Vec } | undefined => {
+    const i = b.index[`${armOf.get(side)}Weapon`];
+    return i === undefined ? undefined : b.bones[i];
+  };
+  for (const arm of arms) {
+    const wb = weaponBone(arm.side);
+    for (const p of arm.pixels) {
+      const x = (p % width) + 0.5, y = Math.floor(p / width) + 0.5;
+      // Past the hand along the arm's line: the held thing.
+      const beyond = wb ? (x - wb.head.x) * (wb.tail.x - wb.head.x) + (y - wb.head.y) * (wb.tail.y - wb.head.y) > 0 : false;
+      b.label(p, beyond ? (weaponPart.get(arm.side) as number) : (armPart.get(arm.side) as number));
+    }
+  }
+  for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+    const p = y * width + x;
+    if (b.labels[p] !== -1) continue;
+    if (y < neckY) b.label(p, head);
+    else if (y < hipY) b.label(p, torso);
+    else b.label(p, (apart ? legParts.get(legSide(p)) : legParts.get(0)) as number);
+  }
+  const ground = vec(legX(0, bottom - footRows, bottom), bottom);
+  return b.build('humanoid', view, facing, H, ground);
+}

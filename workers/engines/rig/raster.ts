@@ -1,0 +1,136 @@
+// Drawing the deformed mesh: each triangle's canvas pixels take their colour from where they lie
+// in the rest mesh (the start image). Pixel art samples the nearest source pixel, so it stays crisp
+// and keeps its palette and binary alpha however a part turns; painted art samples bilinearly in
+// premultiplied alpha. The top-left rule gives each pixel to exactly one of the triangles sharing
+// an edge, so no seam is drawn twice.
+import type { RawImage } from '../../types.ts';
+import type { Mesh } from './skin.ts';
+import { BAYER4 } from '../../kernels/dither.ts';
+
+export interface DrawOptions {
+  pixel: boolean;
+  /** 0..1 of the full opacity (a smear ghost). */
+  opacity: number;
+  /** Per part, how much darker it is drawn (a far limb); absent = as is. */
+  shade?: (part: number, r: number, g: number, b: number) => [number, number, number];
+  /** Only these parts (a smear draws the striking arm alone). */
+  parts?: ReadonlySet<number>;
+}
+
+/**
+ * The edge p -> q of a triangle whose third vertex is r, as [ax, ay, dx, dy, sign, owns]: the edge
+ * function sign * (dx (y - ay) - dy (x - ax)) is positive on r's side. It is set up from the
+ * lower-numbered vertex, so the two triangles sharing an edge compute exactly opposite values, and
+ * a tie (a pixel centre on the edge) goes to the triangle lying toward +x (or +y) alone: no pixel is
+ * lost or drawn twice along a shared edge.
+ */
+function edge(out: Float64Array, o: number, ip: number, px: number, py: number, iq: number, qx: number, qy: number, rx: number, ry: number): void {
+  const flip = ip > iq;
+  const ax = flip ? qx : px, ay = flip ? qy : py;
+  const dx = (flip ? px : qx) - ax, dy = (flip ? py : qy) - ay;
+  const sign = dx * (ry - ay) - dy * (rx - ax) >= 0 ? 1 : -1;
+  const nx = -dy * sign, ny = dx * sign;
+  out[o] = ax; out[o + 1] = ay; out[o + 2] = dx; out[o + 3] = dy; out[o + 4] = sign; out[o + 5] = nx > 0 || (nx === 0 && ny > 0) ? 1 : 0;
+}
+
+/** A source image whose pixel (0, 0) lies at (ox, oy) of the rest mesh's coordinates. */
+export interface Source {
+  image: RawImage;
+  ox: number;
+  oy: number;
+}
+
+export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
+  const { triangles, rest } = mesh;
+  const cw = canvas.width, ch = canvas.height, sw = source.image.width, sh = source.image.height;
+  const cd = canvas.data, sd = source.image.data, sox = source.ox, soy = source.oy;
+  const px = [0, 0, 0, 0];
+  const E = new Float64Array(18);
+  for (let t = 0; t < mesh.parts.length; t++) {
+    const part = mesh.parts[t] as number;
+    if (opts.parts && !opts.parts.has(part)) continue;
+    const i0 = triangles[3 * t] as number, i1 = triangles[3 * t + 1] as number;
+    const i2 = triangles[3 * t + 2] as number;
+    const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;
+    const x1 = pos[2 * i1] as number, y1 = pos[2 * i1 + 1] as number;
+    const x2 = pos[2 * i2] as number, y2 = pos[2 * i2 + 1] as number;
+    if (Math.abs((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)) < 1e-9) continue;
+    const u0 = rest[2 * i0] as number, v0 = rest[2 * i0 + 1] as number;
+    const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
+    const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
+    edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
+    edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
+    edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
+    const a0 = E[0]!, b0y = E[1]!, d0x = E[2]!, d0y = E[3]!, s0 = E[4]!, own0 = E[5] === 1;
+    const a1 = E[6]!, b1y = E[7]!, d1x = E[8]!, d1y = E[9]!, s1 = E[10]!, own1 = E[11] === 1;
+    const a2 = E[12]!, b2y = E[13]!, d2x = E[14]!, d2y = E[15]!, s2 = E[16]!, own2 = E[17] === 1;
+    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
+    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
+    for (let y = minY; y <= maxY; y++) {
+      const py = y + 0.5;
+      for (let x = minX; x <= maxX; x++) {
+        const pxc = x + 0.5;
+        // Edge functions: the weights of the vertices opposite each edge.
+        const w0 = s0 * (d0x * (py - b0y) - d0y * (pxc - a0));
+        if (w0 < 0 || (w0 === 0 && !own0)) continue;
+        const w1 = s1 * (d1x * (py - b1y) - d1y * (pxc - a1));
+        if (w1 < 0 || (w1 === 0 && !own1)) continue;
+        const w2 = s2 * (d2x * (py - b2y) - d2y * (pxc - a2));
+        if (w2 < 0 || (w2 === 0 && !own2)) continue;
+        const sum = w0 + w1 + w2;
+        const b0 = w0 / sum, b1 = w1 / sum, b2 = w2 / sum;
+        const su = b0 * u0 + b1 * u1 + b2 * u2, sv = b0 * v0 + b1 * v1 + b2 * v2;
+        if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
+        let [r, g, b, a] = px as [number, number, number, number];
+        if (opts.shade) [r, g, b] = opts.shade(part, r, g, b);
+        if (opts.opacity < 1) {
+          // Pixel art keeps binary alpha: a faint copy is an ordered dither of whole pixels.
+          if (opts.pixel) { if ((BAYER4[(y & 3) * 4 + (x & 3)] as number) >= opts.opacity * 16) continue; }
+          else a *= opts.opacity;
+        }
+        if (a <= 0) continue;
+        const o = (y * cw + x) * 4;
+        blendOver(cd, o, r, g, b, a);
+      }
+    }
+  }
+}
+
+/** The source's colour at (u, v) into `out` (straight RGBA); false where it is fully transparent. */
+function sample(sd: Uint8Array, sw: number, sh: number, u: number, v: number, nearest: boolean, out: number[]): boolean {
+  if (nearest) {
+    const sx = Math.min(sw - 1, Math.max(0, Math.floor(u))), sy = Math.min(sh - 1, Math.max(0, Math.floor(v)));
+    const o = (sy * sw + sx) * 4;
+    const a = sd[o + 3] as number;
+    if (a === 0) return false;
+    out[0] = sd[o] as number; out[1] = sd[o + 1] as number; out[2] = sd[o + 2] as number; out[3] = a;
+    return true;
+  }
+  const fx = u - 0.5, fy = v - 0.5;
+  const x0 = Math.floor(fx), y0 = Math.floor(fy);
+  const tx = fx - x0, ty = fy - y0;
+  let r = 0, g = 0, b = 0, a = 0;
+  for (let k = 0; k < 4; k++) {
+    const xx = x0 + (k & 1), yy = y0 + (k >> 1);
+    if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
+    const w = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
+    const o = (yy * sw + xx) * 4;
+    const wa = w * (sd[o + 3] as number);
+    r += wa * (sd[o] as number); g += wa * (sd[o + 1] as number); b += wa * (sd[o + 2] as number); a += wa;
+  }
+  if (a < 0.5) return false;
+  out[0] = r / a; out[1] = g / a; out[2] = b / a; out[3] = a;
+  return true;
+}
+
+function blendOver(d: Uint8Array, o: number, r: number, g: number, b: number, a: number): void {
+  const sa = a / 255;
+  const da = (d[o + 3] as number) / 255;
+  const oa = sa + da * (1 - sa);
+  if (oa <= 0) return;
+  const k = da * (1 - sa);
+  d[o] = Math.round((r * sa + (d[o] as number) * k) / oa);
+  d[o + 1] = Math.round((g * sa + (d[o + 1] as number) * k) / oa);
+  d[o + 2] = Math.round((b * sa + (d[o + 2] as number) * k) / oa);
+  d[o + 3] = Math.round(oa * 255);
+}

@@ -1,0 +1,128 @@
+// Measurements of a subject's silhouette that the body-plan heuristics read: the mask, its box, the
+// runs of each row, the distance of each pixel to the background (thickness), the "core" (what a
+// disc of the torso's thickness can reach) and the thin parts outside it (arms, weapons, legs).
+import type { RawImage } from '../../types.ts';
+import { at } from '../../kernels/check.ts';
+import { squaredDistance } from '../../kernels/euclideanDistance.ts';
+import type { Box } from '../../kernels/subject.ts';
+
+export interface Run {
+  x0: number;
+  /** Exclusive. */
+  x1: number;
+}
+
+export interface Silhouette {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+  box: Box;
+  /** The runs of mask pixels of each image row (empty outside the box). */
+  rows: Run[][];
+  /** Distance from each mask pixel to the nearest background pixel (0 outside the mask). */
+  thickness: Float32Array;
+  area: number;
+}
+
+/** Alpha at or above this is the subject: a soft edge's faint fringe does not count as body. */
+const SOLID = 64;
+
+export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
+  const { width, height } = sprite;
+  const mask = new Uint8Array(width * height);
+  let area = 0;
+  for (let p = 0; p < mask.length; p++) if (at(sprite.data, p * 4 + 3) >= SOLID) { mask[p] = 1; area++; }
+  const rows: Run[][] = [];
+  for (let y = 0; y < height; y++) {
+    const runs: Run[] = [];
+    let x0 = -1;
+    for (let x = 0; x <= width; x++) {
+      const on = x < width && mask[y * width + x] === 1;
+      if (on && x0 < 0) x0 = x;
+      if (!on && x0 >= 0) { runs.push({ x0, x1: x }); x0 = -1; }
+    }
+    rows.push(runs);
+  }
+  return { width, height, mask, box, rows, thickness: thicknessOf(mask, width, height), area };
+}
+
+/** Distance to the background, with the image's border counted as background. */
+function thicknessOf(mask: Uint8Array, width: number, height: number): Float32Array {
+  const w = width + 2, h = height + 2;
+  const background = new Uint8Array(w * h).fill(1);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) background[(y + 1) * w + x + 1] = mask[y * width + x] ? 0 : 1;
+  const sq = squaredDistance(background, w, h);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = Math.sqrt(at(sq, (y + 1) * w + x + 1));
+  return out;
+}
+
+/**
+ * The morphological opening of the mask by a disc of radius r: every mask pixel a disc that fits
+ * inside the mask can reach. What it leaves out are the parts thinner than 2r: limbs, weapons.
+ */
+export function coreOf(s: Silhouette, r: number): Uint8Array {
+  const { width, height } = s;
+  const centres = new Uint8Array(width * height);
+  for (let p = 0; p < centres.length; p++) if (at(s.thickness, p) >= r) centres[p] = 1;
+  const reach = squaredDistance(centres, width, height);
+  const core = new Uint8Array(width * height);
+  const r2 = (r + 0.5) * (r + 0.5);
+  for (let p = 0; p < core.length; p++) if (s.mask[p] && at(reach, p) <= r2) core[p] = 1;
+  return core;
+}
+
+/** 8-connected components of `mask`: a label per pixel (0 = none) and each component's pixel count. */
+export function components(mask: Uint8Array, width: number, height: number): { labels: Int32Array; sizes: number[] } {
+  const labels = new Int32Array(mask.length);
+  const sizes: number[] = [0];
+  const stack: number[] = [];
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p] || labels[p]) continue;
+    const id = sizes.length;
+    let size = 0;
+    labels[p] = id;
+    stack.push(p);
+    while (stack.length > 0) {
+      const q = stack.pop() as number;
+      size++;
+      const qx = q % width, qy = (q - qx) / width;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const nx = qx + dx, ny = qy + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const n = ny * width + nx;
+        if (mask[n] && !labels[n]) { labels[n] = id; stack.push(n); }
+      }
+    }
+    sizes.push(size);
+  }
+  return { labels, sizes };
+}
+
+/** Row width (mask pixels) of each row. */
+export function rowCounts(s: Silhouette): number[] {
+  return s.rows.map((runs) => runs.reduce((n, r) => n + r.x1 - r.x0, 0));
+}
+
+/** Mean x of the mask pixels in rows [y0, y1), or NaN when there are none. */
+export function meanX(s: Silhouette, y0: number, y1: number, keep: (p: number) => boolean = () => true): number {
+  let sum = 0, n = 0;
+  for (let y = Math.max(0, y0); y < Math.min(s.height, y1); y++)
+    for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) if (keep(y * s.width + x)) { sum += x + 0.5; n++; }
+  return n > 0 ? sum / n : NaN;
+}
+
+/** How alike the mask is to its own mirror image about the box's centre column (IoU, 0..1). */
+export function mirrorSymmetry(s: Silhouette, cx: number): number {
+  let both = 0, either = 0;
+  const { box, width, mask } = s;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const a = mask[y * width + x] === 1;
+      const mx = Math.round(2 * cx - x - 1);
+      const b = mx >= 0 && mx < width && mask[y * width + mx] === 1;
+      if (a && b) both++;
+      if (a || b) either++;
+    }
+  return either > 0 ? both / either : 1;
+}

@@ -1,0 +1,124 @@
+// The mesh bound to the rig: a grid of small cells over the subject (one pixel a cell for pixel
+// art, so every pixel turns whole), each cell two triangles labelled with its part. Vertices are
+// shared across parts, so joints bend without seams (linear blend skinning, weights falling off
+// with the distance to each bone the neighbouring parts allow); a copied part (the far leg) gets
+// its own vertices on its own bones.
+import type { Rig, Vec } from './types.ts';
+import type { Affine } from './kinematics.ts';
+
+export interface Mesh {
+  /** Rest positions (start image pixels), x y interleaved. */
+  rest: Float64Array;
+  /** Per vertex, up to MAX_INFLUENCE (bone, weight) pairs; bone -1 pads. */
+  bones: Int16Array;
+  weights: Float32Array;
+  /** Triangles as vertex index triples, drawn in this order (back to front), with their part. */
+  triangles: Uint32Array;
+  parts: Uint8Array;
+}
+
+const MAX_INFLUENCE = 4;
+
+/** Cell side: whole pixels for pixel art; painted art gets about 64 cells over its height. */
+export function cellSize(rig: Rig, pixel: boolean): number {
+  return pixel ? 1 : Math.max(1, Math.round(rig.height / 64));
+}
+
+function segmentDistance(p: Vec, a: Vec, b: Vec): number {
+  const vx = b.x - a.x, vy = b.y - a.y;
+  const l2 = vx * vx + vy * vy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * vx + (p.y - a.y) * vy) / l2)) : 0;
+  return Math.hypot(p.x - a.x - t * vx, p.y - a.y - t * vy);
+}
+
+export function buildMesh(rig: Rig, pixel: boolean): Mesh {
+  const c = cellSize(rig, pixel);
+  const width = rig.width, height = rig.labels.length / rig.width;
+  const gw = Math.ceil(width / c), gh = Math.ceil(height / c);
+  // Each cell's part: the most common label among its pixels.
+  const cellPart = new Int16Array(gw * gh).fill(-1);
+  const counts = new Map<number, number>();
+  for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
+    counts.clear();
+    for (let y = cy * c; y < Math.min(height, (cy + 1) * c); y++) for (let x = cx * c; x < Math.min(width, (cx + 1) * c); x++) {
+      const l = rig.labels[y * width + x] as number;
+      if (l >= 0) counts.set(l, (counts.get(l) ?? 0) + 1);
+    }
+    let best = -1, n = 0;
+    for (const [l, k] of counts) if (k > n) { n = k; best = l; }
+    cellPart[cy * gw + cx] = best;
+  }
+  const rest: number[] = [], bones: number[] = [], weights: number[] = [];
+  const tris: { v: [number, number, number]; part: number; depth: number }[] = [];
+  // One layer for the shared mesh, one more for each copied part.
+  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined ? [{ part: i }] : []))];
+  const softness = Math.max(1, 0.04 * rig.height);
+  for (const layer of layers) {
+    const vertexOf = new Map<number, number>();
+    const allowedAt = new Map<number, Set<number>>();
+    const cellsOf = (partOfCell: number): number | null => {
+      if (layer.part === null) return partOfCell >= 0 ? partOfCell : null;
+      return partOfCell === rig.parts[layer.part]?.copyOf ? layer.part : null;
+    };
+    for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
+      const part = cellsOf(cellPart[cy * gw + cx] as number);
+      if (part === null) continue;
+      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        const key = (cy + dy) * (gw + 1) + cx + dx;
+        let set = allowedAt.get(key);
+        if (!set) allowedAt.set(key, (set = new Set()));
+        for (const b of rig.parts[part]?.bones ?? []) set.add(b);
+      }
+    }
+    for (const [key, allowed] of allowedAt) {
+      const gx = key % (gw + 1), gy = (key - gx) / (gw + 1);
+      const p = { x: Math.min(width, gx * c), y: Math.min(height, gy * c) };
+      const ranked = [...allowed].map((b) => {
+        const bone = rig.bones[b] as (typeof rig.bones)[number];
+        return { b, w: 1 / (segmentDistance(p, bone.head, bone.tail) + softness) ** 4 };
+      }).sort((s, t) => t.w - s.w).slice(0, MAX_INFLUENCE);
+      const total = ranked.reduce((s, r) => s + r.w, 0);
+      vertexOf.set(key, rest.length / 2);
+      rest.push(p.x, p.y);
+      for (let k = 0; k < MAX_INFLUENCE; k++) {
+        const r = ranked[k];
+        bones.push(r ? r.b : -1);
+        weights.push(r ? r.w / total : 0);
+      }
+    }
+    for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
+      const part = cellsOf(cellPart[cy * gw + cx] as number);
+      if (part === null) continue;
+      const v = (dx: number, dy: number): number => vertexOf.get((cy + dy) * (gw + 1) + cx + dx) as number;
+      const depth = rig.parts[part]?.depth ?? 0;
+      tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth });
+    }
+  }
+  // Back to front; a stable sort keeps each part's cells in reading order.
+  tris.sort((s, t) => s.depth - t.depth);
+  const triangles = new Uint32Array(tris.length * 3);
+  const parts = new Uint8Array(tris.length);
+  tris.forEach((t, i) => { triangles.set(t.v, i * 3); parts[i] = t.part; });
+  return { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
+}
+
+/** Every vertex moved by its bones' transforms, blended by weight, then by `global`. */
+export function deform(mesh: Mesh, transforms: readonly Affine[], global: Affine): Float64Array {
+  const n = mesh.rest.length / 2;
+  const out = new Float64Array(n * 2);
+  for (let v = 0; v < n; v++) {
+    const x = mesh.rest[2 * v] as number, y = mesh.rest[2 * v + 1] as number;
+    let ox = 0, oy = 0;
+    for (let k = 0; k < MAX_INFLUENCE; k++) {
+      const b = mesh.bones[v * MAX_INFLUENCE + k] as number;
+      if (b < 0) break;
+      const w = mesh.weights[v * MAX_INFLUENCE + k] as number;
+      const m = transforms[b] as Affine;
+      ox += w * (m[0] * x + m[2] * y + m[4]);
+      oy += w * (m[1] * x + m[3] * y + m[5]);
+    }
+    out[2 * v] = global[0] * ox + global[2] * oy + global[4];
+    out[2 * v + 1] = global[1] * ox + global[3] * oy + global[5];
+  }
+  return out;
+}

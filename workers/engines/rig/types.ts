@@ -1,0 +1,56 @@
+// The automatic 2D rig: bones found from a sprite's silhouette, and which pixels each bone moves.
+// Coordinates are the start image's pixels (x right, y down); a bone turns about its head joint.
+
+export interface Vec {
+  x: number;
+  y: number;
+}
+
+export type BodyPlan = 'humanoid' | 'legged' | 'winged' | 'blob';
+
+export interface Bone {
+  name: string;
+  /** Index of the parent bone in Rig.bones (-1 for the root). */
+  parent: number;
+  /** The joint it turns about, and where it ends (the next joint, a hand, a tip). */
+  head: Vec;
+  tail: Vec;
+}
+
+/**
+ * A part of the body as drawn: the pixels it covers (a label in Rig.labels), the bones that may move
+ * them, and its depth (drawn back to front). A `copyOf` part re-draws another part's pixels bound to
+ * other bones: the far leg of a side view, hidden behind the near one until they stride apart.
+ */
+export interface Part {
+  name: string;
+  bones: number[];
+  depth: number;
+  copyOf?: number;
+  /** Shade of a copy, 0..1 darker (the far limb is in the body's shadow). */
+  shade?: number;
+}
+
+export interface Rig {
+  plan: BodyPlan;
+  view: 'side' | 'front';
+  /** +1 faces right, -1 left (a side view); +1 for front views. */
+  facing: 1 | -1;
+  /** The subject's height in pixels: motion curves are written in these units. */
+  height: number;
+  /** The ground point under the subject's feet (the anchor). */
+  ground: Vec;
+  bones: Bone[];
+  parts: Part[];
+  /** Per pixel of the start image: index into `parts`, -1 where there is no subject. */
+  labels: Int8Array;
+  width: number;
+  /** Named joints a motion drives (e.g. 'legL' -> the upper-leg bone index), absent where not found. */
+  index: Readonly<Record<string, number>>;
+}
+
+/** A bone's pose: a turn about its head (radians, clockwise on screen) and a stretch along its length. */
+export interface BonePose {
+  angle: number;
+  stretch: number;
+}
