@@ -17,6 +17,7 @@ import { resizeTo } from '../../workers/kernels/resize.ts';
 import { usesOnlyPalette } from '../../workers/kernels/palette.ts';
 import { createImage, fillRect } from '../../workers/kernels/image.ts';
 import type { AsepriteSheet } from '../../workers/kernels/aseprite.ts';
+import { animate } from '../../workers/engines/animate.ts';
 import { inputFile, pixelArt, spriteSvg, toRaw, writePng, paletteOf } from './images.ts';
 
 // Made at load time: the it.each tables below name input paths before beforeAll runs.
@@ -88,6 +89,51 @@ function gifFrameCount(bytes: Buffer): { count: number; delays: number[] } {
   return { count: frames.length, delays: frames.map((f) => f.delay) };
 }
 
+/**
+ * Where `image` sits in `frame` pixel for pixel, with nothing but transparency around it (an
+ * animation's canvas grows around its start image); null when it is nowhere.
+ */
+function placedAt(frame: RawImage, image: RawImage): { x: number; y: number } | null {
+  const row = image.width * 4;
+  for (let y = 0; y + image.height <= frame.height; y++)
+    for (let x = 0; x + image.width <= frame.width; x++) {
+      let same = true;
+      for (let r = 0; same && r < image.height; r++) {
+        const at = ((y + r) * frame.width + x) * 4;
+        same = Buffer.compare(frame.data.subarray(at, at + row), image.data.subarray(r * row, r * row + row)) === 0;
+      }
+      if (!same) continue;
+      for (let fy = 0; fy < frame.height; fy++)
+        for (let fx = 0; fx < frame.width; fx++) {
+          const inside = fx >= x && fx < x + image.width && fy >= y && fy < y + image.height;
+          if (!inside && frame.data[(fy * frame.width + fx) * 4 + 3] !== 0) return null;
+        }
+      return { x, y };
+    }
+  return null;
+}
+
+/** The canvas contract in sheet.json: every cell one size, at most 512x512, the pivot inside it. */
+async function expectCanvas(out: Awaited<ReturnType<typeof run>>, least: { w: number; h: number }): Promise<{ w: number; h: number }> {
+  const json = await out.json();
+  const cells = Object.values(json.frames);
+  const cell = { w: cells[0]?.frame.w ?? 0, h: cells[0]?.frame.h ?? 0 };
+  for (const f of cells) {
+    expect({ w: f.frame.w, h: f.frame.h }).toEqual(cell);
+    expect(f.sourceSize).toEqual(cell);
+  }
+  expect(cell.w).toBeLessThanOrEqual(512);
+  expect(cell.h).toBeLessThanOrEqual(512);
+  expect(cell.w).toBeGreaterThanOrEqual(least.w);
+  expect(cell.h).toBeGreaterThanOrEqual(least.h);
+  const pivot = json.meta.pivot as { x: number; y: number };
+  expect(pivot.x).toBeGreaterThanOrEqual(0);
+  expect(pivot.x).toBeLessThanOrEqual(cell.w);
+  expect(pivot.y).toBeGreaterThanOrEqual(0);
+  expect(pivot.y).toBeLessThanOrEqual(cell.h);
+  return cell;
+}
+
 const animateSpec = (over: Partial<Extract<JobSpec, { kind: 'animate' }>>): JobSpec => ({
   kind: 'animate', text: 'the knight jumps', frames: 36, isPixel: false, promptEnhancement: true,
   start: file('start.png'), layout: 'sheet+gif', ...over,
@@ -104,31 +150,45 @@ describe('render: animate', () => {
     expect(await out.list()).toEqual(['anim.gif', 'pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres']);
     expect(out.progress).toBe(1000);
     const columns = Math.ceil(Math.sqrt(n));
+    const cell = await expectCanvas(out, { w: 48, h: 40 });
     const meta = await sharp(await out.read('sheet.png')).metadata();
-    expect([meta.width, meta.height]).toEqual([columns * 48, Math.ceil(n / columns) * 40]);
+    expect([meta.width, meta.height]).toEqual([columns * cell.w, Math.ceil(n / columns) * cell.h]);
     const json = await out.json();
+    expect(json.meta.size).toEqual({ w: meta.width, h: meta.height });
     expect(Object.keys(json.frames)).toHaveLength(n);
     expect(json.meta.frameTags[0]).toMatchObject({ from: 0, to: n - 1 });
     const gif = gifFrameCount(await out.read('anim.gif'));
     expect(gif.count).toBe(n);
     expect(gif.delays).toEqual(Object.values(json.frames).map((f) => f.duration));
     const frames = await sheetFrames(out);
-    expect(frames[0]).toEqual(images.start);
-    if (spec.kind === 'animate' && spec.end) expect(frames[n - 1]).toEqual(images.end);
+    const at = placedAt(frames[0] as RawImage, images.start as RawImage);
+    expect(at).not.toBeNull();
+    if (spec.kind === 'animate' && spec.end) expect(placedAt(frames[n - 1] as RawImage, images.end as RawImage)).toEqual(at);
     // Motion: frames are not all the same.
     expect(frames.some((f) => Buffer.compare(f.data, (frames[0] as RawImage).data) !== 0)).toBe(true);
   });
 
-  it('an end image of another size is resized to the frame size for the last frame', async () => {
+  it('an end image of another size is resized to the start\'s size and placed where the start is, for the last frame', async () => {
     const out = await run(animateSpec({ end: file('endOther.png', 60, 30) }));
+    await expectCanvas(out, { w: 48, h: 40 });
     const frames = await sheetFrames(out);
-    expect(frames[35]).toEqual(resizeTo(images.endOther as RawImage, 48, 40, 'smooth'));
+    const at = placedAt(frames[0] as RawImage, images.start as RawImage);
+    expect(at).not.toBeNull();
+    expect(placedAt(frames[35] as RawImage, resizeTo(images.endOther as RawImage, 48, 40, 'smooth'))).toEqual(at);
   });
 
   it('a start larger than 512x512 is fitted within it', async () => {
     const out = await run(animateSpec({ start: file('big.png', 1024, 768), frames: 36 }));
-    const json = await out.json();
-    expect(json.frames['0']?.sourceSize).toEqual({ w: 512, h: 384 });
+    await expectCanvas(out, { w: 0, h: 0 });
+    // The engine itself: frames at most 512 both ways, the start scaled down to fit the canvas.
+    const big = animate({ start: images.big as RawImage, text: 'the knight jumps', frames: 4, isPixel: false, seed: 'f00d' });
+    for (const f of big.frames) {
+      expect(f.width).toBeLessThanOrEqual(512);
+      expect(f.height).toBeLessThanOrEqual(512);
+    }
+    expect(big.start.scale).toBeLessThan(1);
+    expect(big.start.x + big.start.width).toBeLessThanOrEqual(big.frames[0]?.width ?? 0);
+    expect(big.start.y + big.start.height).toBeLessThanOrEqual(big.frames[0]?.height ?? 0);
   });
 
   it('gif+frames (make-sprite v2): anim.gif then every frame PNG, and sheet.png + sheet.json beside', async () => {
@@ -136,8 +196,10 @@ describe('render: animate', () => {
     const names = Array.from({ length: 49 }, (_, i) => `frame_${String(i).padStart(3, '0')}.png`);
     expect(out.value).toEqual({ files: ['anim.gif', ...names], metadata: 'sheet.json' });
     expect(await out.list()).toEqual(['anim.gif', ...names, 'pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres'].sort());
-    expect(await toRaw(await out.read('frame_000.png'))).toEqual(images.start);
-    expect(await toRaw(await out.read('frame_048.png'))).toEqual(images.end);
+    await expectCanvas(out, { w: 48, h: 40 });
+    const at = placedAt(await toRaw(await out.read('frame_000.png')), images.start as RawImage);
+    expect(at).not.toBeNull();
+    expect(placedAt(await toRaw(await out.read('frame_048.png')), images.end as RawImage)).toEqual(at);
     expect(gifFrameCount(await out.read('anim.gif')).count).toBe(49);
     const frames = await sheetFrames(out);
     expect(await toRaw(await out.read('frame_020.png'))).toEqual(frames[20]);
@@ -155,8 +217,10 @@ describe('render: animate', () => {
       expect(usesOnlyPalette(f, palette)).toBe(true);
       expect(f.data.every((v, i) => i % 4 !== 3 || v === 0 || v === 255)).toBe(true);
     }
-    expect(frames[0]).toEqual(images.pixelStart);
-    if ('end' in over) expect(frames[48]).toEqual(images.pixelEnd);
+    await expectCanvas(out, { w: 24, h: 24 });
+    const at = placedAt(frames[0] as RawImage, images.pixelStart as RawImage);
+    expect(at).not.toBeNull();
+    if ('end' in over) expect(placedAt(frames[48] as RawImage, images.pixelEnd as RawImage)).toEqual(at);
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { animate } from '../../../workers/engines/animate.ts';
-import type { AnimateInput } from '../../../workers/engines/animate.ts';
+import type { AnimateInput, AnimateResult } from '../../../workers/engines/animate.ts';
 import { MOTION_NAMES, MOTIONS } from '../../../workers/kernels/motion.ts';
 import type { MotionName } from '../../../workers/kernels/motion.ts';
 import { extractPalette, usesOnlyPalette } from '../../../workers/kernels/palette.ts';
 import { alphaBox } from '../../../workers/kernels/subject.ts';
 import { createImage, fillRect } from '../../../workers/kernels/image.ts';
+import { crop } from '../../../workers/kernels/compose.ts';
 import { resizeTo } from '../../../workers/kernels/resize.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
@@ -30,12 +31,50 @@ function knightOnBlue(): RawImage {
   return k;
 }
 
+/** The start's flat background colour (its opaque top-left pixel), or null when it is transparent there. */
+function flatBackground(img: RawImage): number[] | null {
+  const p = [...img.data.subarray(0, 4)];
+  return p[3] === 255 ? p : null;
+}
+
+/**
+ * The canvas contract: every frame one size, at least the start's and at most 512x512, the pivot
+ * inside it; frame `index` holds `image` at `result.start`, pixel for pixel, with nothing but
+ * background (transparent, or `bg`) around it.
+ */
+function expectPlaced(result: AnimateResult, start: RawImage, index: number, image: RawImage, bg: number[] | null): void {
+  const { frames, start: at, pivot } = result;
+  const { width, height } = frames[0] as RawImage;
+  for (const f of frames) expect([f.width, f.height]).toEqual([width, height]);
+  expect(width).toBeLessThanOrEqual(512);
+  expect(height).toBeLessThanOrEqual(512);
+  expect(width).toBeGreaterThanOrEqual(start.width);
+  expect(height).toBeGreaterThanOrEqual(start.height);
+  expect(at.scale).toBe(1);
+  expect([at.width, at.height]).toEqual([start.width, start.height]);
+  expect(pivot.x).toBeGreaterThanOrEqual(0);
+  expect(pivot.x).toBeLessThanOrEqual(width);
+  expect(pivot.y).toBeGreaterThanOrEqual(0);
+  expect(pivot.y).toBeLessThanOrEqual(height);
+  const frame = frames[index] as RawImage;
+  expect(crop(frame, at.x, at.y, at.width, at.height)).toEqual(image);
+  let stray = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (x >= at.x && x < at.x + at.width && y >= at.y && y < at.y + at.height) continue;
+      const p = frame.data.subarray((y * width + x) * 4, (y * width + x) * 4 + 4);
+      const ok = bg ? p.every((v, i) => v === bg[i]) : p[3] === 0;
+      if (!ok) stray++;
+    }
+  expect(stray, `frame ${index}: pixels outside the start rect that are not background`).toBe(0);
+}
+
 describe('animate: first and last frames', () => {
   it.each(MOTION_NAMES)('%s: frame 0 is the start image, pixel for pixel (smooth, pixel, flat background)', (name) => {
     for (const [start, isPixel] of [[hero(48), false], [pixelKnight(), true], [heroOnBackground(48), false]] as const) {
-      const { frames } = run({ start, text: name, isPixel });
-      expect(frames).toHaveLength(36);
-      expect(frames[0]).toEqual(start);
+      const result = run({ start, text: name, isPixel });
+      expect(result.frames).toHaveLength(36);
+      expectPlaced(result, start, 0, start, flatBackground(start));
     }
   });
 
@@ -45,12 +84,17 @@ describe('animate: first and last frames', () => {
     ['flat backgrounds', heroOnBackground(48, [250, 240, 200, 255]), heroOnBackground(48, [40, 40, 60, 255]), false],
   ] as const)('with an end image (%s): first = start and last = end, pixel for pixel', (_name, start, end, isPixel) => {
     for (const text of ['jump', 'walk then spin', 'die', 'cast']) {
-      const { frames } = run({ start, end, text, isPixel });
-      expect(frames[0]).toEqual(start);
-      expect(frames[35]).toEqual(end);
-      // In between, shapes and colours blend: the middle is neither.
-      expect(diff(frames[18] as RawImage, start)).toBeGreaterThan(0);
-      expect(diff(frames[18] as RawImage, end)).toBeGreaterThan(0);
+      const result = run({ start, end, text, isPixel });
+      const { frames } = result;
+      expect(frames).toHaveLength(36);
+      expectPlaced(result, start, 0, start, flatBackground(start));
+      expectPlaced(result, start, 35, end, flatBackground(start));
+      // In between, the frames move: neither the first nor the last. Painted art dissolves start into
+      // end around the middle, so the middle frame itself is neither; pixel art makes a single cut
+      // at the middle (startToEnd.ts), whose first frame may be the end's rest pose.
+      const neither = (f: RawImage): boolean => diff(f, frames[0] as RawImage) > 0 && diff(f, frames[35] as RawImage) > 0;
+      if (isPixel) expect(frames.slice(1, 35).some(neither), text).toBe(true);
+      else expect(neither(frames[18] as RawImage), text).toBe(true);
     }
   });
 });
@@ -72,30 +116,23 @@ describe('animate: pixel art stays pixel art', () => {
     }
   });
 
-  it('moves by whole pixels: a float is the start shifted', () => {
+  it('a float of a subject in a larger frame keeps to the input palette and binary alpha', () => {
     const start = pixelKnight();
     const big = createImage(48, 64);
     for (let y = 0; y < 32; y++) big.data.set(start.data.subarray(y * 128, y * 128 + 128), ((y + 28) * 48 + 8) * 4);
-    const { frames } = run({ start: big, text: 'float', isPixel: true });
-    const b0 = alphaBox(big);
-    for (const f of frames) {
-      const b = alphaBox(f);
-      const dy = (b?.y ?? 0) - (b0?.y ?? 0);
-      expect(f.data).toEqual(shifted(big, dy).data);
-    }
+    const palette = extractPalette([big]) ?? [];
+    const result = run({ start: big, text: 'float', isPixel: true });
+    expectPlaced(result, big, 0, big, null);
+    result.frames.forEach((f, i) => {
+      expect(usesOnlyPalette(f, palette), `frame ${i}`).toBe(true);
+      expect(binaryAlpha(f), `frame ${i}`).toBe(true);
+    });
+    // It floats: the subject rises off its rest position and comes back.
+    const tops = result.frames.map((f) => alphaBox(f)?.y ?? -1);
+    expect(Math.min(...tops)).toBeLessThan(tops[0] as number);
+    expect(tops[35]).toBe(tops[0]);
   });
 });
-
-/** `img` moved by whole pixels dy (up when negative), transparent where vacated. */
-function shifted(img: RawImage, dy: number): RawImage {
-  const out = createImage(img.width, img.height);
-  for (let y = 0; y < img.height; y++) {
-    const sy = y - dy;
-    if (sy < 0 || sy >= img.height) continue;
-    out.data.set(img.data.subarray(sy * img.width * 4, (sy + 1) * img.width * 4), y * img.width * 4);
-  }
-  return out;
-}
 
 describe('animate: loops', () => {
   it.each(returning)('%s loops seamlessly: the wrap (last -> first) is no bigger a change than any other step', (name) => {
@@ -120,10 +157,10 @@ describe('animate: the subject stays grounded and whole', () => {
 
   // (Pulse and cast light a halo that reaches below the feet; shake jitters by whole pixels both ways.)
   it.each(['walk', 'idle', 'wave', 'spin'] as MotionName[])(
-    '%s keeps the baseline (the bottom row of the opaque box) put', (name) => {
+    '%s keeps the baseline (the bottom row of the opaque box) on the pivot row', (name) => {
       for (const [start, isPixel] of [[hero(48), false], [pixelKnight(), true], [hero(96), false]] as const) {
-        const { frames } = run({ start, text: name, isPixel });
-        for (const f of frames) expect(bottom(f)).toBe(bottom(start));
+        const { frames, pivot } = run({ start, text: name, isPixel });
+        frames.forEach((f, i) => expect(Math.abs(bottom(f) - pivot.y), `${start.width}px frame ${i}`).toBeLessThanOrEqual(1));
       }
     },
   );
@@ -149,16 +186,25 @@ describe('animate: the subject stays grounded and whole', () => {
     },
   );
 
-  it('a jump with headroom leaves the ground; without, it tucks the legs under a still head', () => {
+  it('a jump leaves the ground by at least 12% of the subject height and is never clipped', () => {
+    // With headroom in the input and without (the hero's head 3 px from the top): the canvas grows.
     const room = createImage(48, 96);
     const h = hero(48);
     for (let y = 0; y < 48; y++) room.data.set(h.data.subarray(y * 192, y * 192 + 192), (y + 48) * 192);
-    const high = run({ start: room, text: 'jump' });
-    expect(Math.min(...high.frames.map((f) => alphaBox(f)?.y ?? 99))).toBeLessThan((alphaBox(room)?.y ?? 0) - 8);
-    const tight = run({ start: h, text: 'jump' });
-    // It uses its 3 px of headroom, then folds its legs: the head stops at the frame's edge.
-    expect(Math.min(...tight.frames.map((f) => alphaBox(f)?.y ?? 99))).toBe(0);
-    expect(Math.min(...tight.frames.map(bottom))).toBeLessThan(bottom(h) - 4);
+    for (const [start, isPixel] of [[room, false], [h, false], [pixelKnight(), true]] as const) {
+      const { frames, pivot } = run({ start, text: 'jump', isPixel });
+      const height = alphaBox(start)?.height ?? 0;
+      expect(Math.min(...frames.map(bottom))).toBeLessThanOrEqual(pivot.y - 0.12 * height);
+      // Never clipped: the subject never touches the canvas's edges.
+      frames.forEach((f, i) => {
+        const b = alphaBox(f);
+        expect(b, `frame ${i}`).not.toBeNull();
+        if (!b) return;
+        expect(b.y, `frame ${i}`).toBeGreaterThan(0);
+        expect(b.x, `frame ${i}`).toBeGreaterThan(0);
+        expect(b.x + b.width, `frame ${i}`).toBeLessThan(f.width);
+      });
+    }
   });
 });
 
