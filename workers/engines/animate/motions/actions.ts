@@ -71,7 +71,7 @@ export const spin: RigMotion = {
   name: 'spin', framesPerCycle: 12, returns: true,
   at(u) {
     const c = Math.cos(TAU * u);
-    return frame({ turn: Math.abs(c) < 0.08 ? Math.sign(c || 1) * 0.08 : c, shade: -0.25 * (1 - Math.abs(c)), lift: 0.04 * Math.sin(Math.PI * u) });
+    return frame({ turn: Math.abs(c) < 0.08 ? Math.sign(c || 1) * 0.08 : c, shade: -0.25 * (1 - Math.abs(c)) });
   },
 };
 
