@@ -1,7 +1,7 @@
 // Generator time vs the sheet + GIF encoding that follows it, at 36 and 100 frames of 256x256, one
 // thread: the engines (pure, over RGBA) timed alone, then the writers on the same frames.
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
-import { animate } from '../workers/engines/animate.ts';
+import { animate } from '../workers/engines/animate/animate.ts';
 import { effect } from '../workers/engines/effect.ts';
 import { restyle } from '../workers/engines/restyle.ts';
 import { assembleSheet } from '../workers/kernels/sheet.ts';

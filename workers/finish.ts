@@ -23,8 +23,8 @@ import { extractPalette, mapToPalette, type PackedColor } from './kernels/palett
 import { fitWithin, resizeTo, type ResizeMode } from './kernels/resize.ts';
 import { parseHexColor } from './kernels/image.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
-import { prepareFrames } from './engines/animate.ts';
-import { readMotionPlan, planTag } from './engines/motionPlan.ts';
+import { prepareFrames } from './engines/animate/animate.ts';
+import { readMotionPlan, planTag } from './engines/animate/plan.ts';
 import { resampleIndices } from './engines/restyle.ts';
 import { planEffect } from './engines/effectStyle.ts';
 import { SHEET_JSON, SHEET_PNG, sheetFiles, writeAnimation } from './render.ts';

@@ -17,7 +17,7 @@ import { phaserPack } from './kernels/phaserPack.ts';
 import { parseHexColor } from './kernels/image.ts';
 import { fitWithin } from './kernels/resize.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
-import { animate } from './engines/animate.ts';
+import { animate } from './engines/animate/animate.ts';
 import { restyle } from './engines/restyle.ts';
 import { effect } from './engines/effect.ts';
 import { overlay } from './engines/overlay.ts';

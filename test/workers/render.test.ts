@@ -17,7 +17,7 @@ import { resizeTo } from '../../workers/kernels/resize.ts';
 import { usesOnlyPalette } from '../../workers/kernels/palette.ts';
 import { createImage, fillRect } from '../../workers/kernels/image.ts';
 import type { AsepriteSheet } from '../../workers/kernels/aseprite.ts';
-import { animate } from '../../workers/engines/animate.ts';
+import { animate } from '../../workers/engines/animate/animate.ts';
 import { inputFile, pixelArt, spriteSvg, toRaw, writePng, paletteOf } from './images.ts';
 
 // Made at load time: the it.each tables below name input paths before beforeAll runs.

@@ -3,7 +3,7 @@ import { averageColor, luma, recolor } from '../../../workers/kernels/recolor.ts
 import { extractPalette, mapToPalette, packColor, usesOnlyPalette } from '../../../workers/kernels/palette.ts';
 import { createRandom, hashString } from '../../../workers/kernels/random.ts';
 import { colorWord } from '../../../workers/kernels/words.ts';
-import { motionFromText } from '../../../workers/kernels/motion.ts';
+import { motionFromText } from '../../../workers/engines/animate/plan.ts';
 import { parseHexColor } from '../../../workers/kernels/image.ts';
 import { pixelArt, solid, paletteOf } from '../images.ts';
 

@@ -49,7 +49,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
     set('belly', fwd * f.lean * 0.5);
     set('top', fwd * (f.lean * 0.5 + f.nod));
   }
-  // Legs: IK to the foot targets, measured from the crouched hips.
+  // Legs: IK to the foot targets, measured from the crouched hips, where the knee bends in the
+  // picture (a side view's humanoid or four-legged body); elsewhere they foreshorten.
+  const bends = side && (humanoid || rig.plan === 'legged');
   legPairs(rig).forEach((names, k) => {
     const foot = f.feet[k] ?? f.feet[0];
     for (const name of names) {
@@ -57,7 +59,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
       const lower = rig.bones[rig.index[`${name}Lower`] as number];
       if (!upper || !lower) continue;
       const length = Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);
-      if (!side || !humanoid && rig.plan !== 'legged') {
+      if (!bends) {
         // Seen from the front the knee comes toward the viewer: the leg only looks shorter.
         const s = Math.max(0.45, (length - 1.5 * foot.up * H - crouch) / Math.max(1, length));
         set(name, 0, s);

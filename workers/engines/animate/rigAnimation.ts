@@ -6,15 +6,14 @@ import type { RawImage } from '../../types.ts';
 import { MAX_FRAME_SIDE } from '../../limits.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
-import { drawOver } from '../../kernels/blit.ts';
+import { copyInto, drawOver } from '../../kernels/blit.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { nearestOpaque } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import { separateSubject } from '../../kernels/subject.ts';
 import type { Subject } from '../../kernels/subject.ts';
-import { IDENTITY } from '../../kernels/motionPose.ts';
-import { createLook } from '../animateLook.ts';
-import type { Look } from '../animateLook.ts';
+import { createLook } from './look.ts';
+import type { Look } from './look.ts';
 import { findRig, rigSummary } from '../rig/findRig.ts';
 import { boneTransforms } from '../rig/kinematics.ts';
 import { buildMesh, deform } from '../rig/skin.ts';
@@ -33,6 +32,8 @@ export interface Placed {
 
 export interface RiggedClip extends Placed {
   frames: RawImage[];
+  /** What fills the canvas around the subject: transparency, or the start's flat background colour. */
+  background: Rgba;
 }
 
 export interface RigInput {
@@ -115,7 +116,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
   if (!posed) {
     // Nothing to move (an empty or single-colour image): every frame is the start.
     const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
-    return { frames, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
+    return { frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
   }
   const { subject, rig, mesh, positions, bounds } = posed;
   const size = sizeOf(posed);
@@ -134,13 +135,12 @@ export function rigAnimation(input: RigInput): RiggedClip {
   timeline.forEach(({ frame: f, segment }, i) => {
     const canvas = createImage(cw, ch, background);
     if (i === 0) {
-      paste(canvas, start, ox, oy);
+      copyInto(canvas, start, ox, oy);
       frames.push(canvas);
       return;
     }
     const color = input.glow(segment);
-    const lookPose = { ...IDENTITY, glow: f.glow, flash: f.flash, shade: f.shade };
-    const source = { image: look.sprite(lookPose, color), ox: look.ox, oy: look.oy };
+    const source = { image: look.sprite(f, color), ox: look.ox, oy: look.oy };
     if (f.glow > 0 && !pixel) {
       const halo = look.halo(color);
       const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));
@@ -155,16 +155,5 @@ export function rigAnimation(input: RigInput): RiggedClip {
     frames.push(canvas);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
-  return { frames, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, 1) };
-}
-
-/** `img` copied into `canvas` at (x, y), every pixel as it is (frame 0 is the start image). */
-function paste(canvas: RawImage, img: RawImage, x: number, y: number): void {
-  for (let row = 0; row < img.height; row++) {
-    const ty = y + row;
-    if (ty < 0 || ty >= canvas.height) continue;
-    const x0 = Math.max(0, x), x1 = Math.min(canvas.width, x + img.width);
-    if (x1 <= x0) continue;
-    canvas.data.set(img.data.subarray((row * img.width + (x0 - x)) * 4, (row * img.width + (x1 - x)) * 4), (ty * canvas.width + x0) * 4);
-  }
+  return { frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }) };
 }

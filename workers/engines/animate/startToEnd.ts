@@ -5,6 +5,7 @@
 // The last frame is the end image, pixels unchanged.
 import type { RawImage } from '../../types.ts';
 import { createImage } from '../../kernels/image.ts';
+import { copyInto } from '../../kernels/blit.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { ditherPick } from '../../kernels/dither.ts';
 import type { RiggedClip } from './rigAnimation.ts';
@@ -12,18 +13,14 @@ import type { RiggedClip } from './rigAnimation.ts';
 /** Frames blended over this many frames around the cut (painted art). */
 const DISSOLVE_FRAMES = 2;
 
+/** `frame` on a canvas of width x height filled with `background`, its origin at (dx, dy). */
 function reframe(frame: RawImage, width: number, height: number, dx: number, dy: number, background: Rgba): RawImage {
   if (frame.width === width && frame.height === height && dx === 0 && dy === 0) return frame;
-  const out = createImage(width, height, background);
-  for (let y = 0; y < frame.height; y++) {
-    const ty = y + dy;
-    if (ty < 0 || ty >= height) continue;
-    out.data.set(frame.data.subarray(y * frame.width * 4, (y + 1) * frame.width * 4), (ty * width + dx) * 4);
-  }
-  return out;
+  return copyInto(createImage(width, height, background), frame, dx, dy);
 }
 
-export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: boolean, background: Rgba): RiggedClip {
+export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: boolean): RiggedClip {
+  const { background } = a;
   const ox = Math.max(a.start.x, b.start.x), oy = Math.max(a.start.y, b.start.y);
   const width = Math.max(a.frames[0]!.width - a.start.x, b.frames[0]!.width - b.start.x) + ox;
   const height = Math.max(a.frames[0]!.height - a.start.y, b.frames[0]!.height - b.start.y) + oy;
@@ -37,5 +34,5 @@ export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: bo
     else if (pixel || i < cut - DISSOLVE_FRAMES / 2 || i >= cut + DISSOLVE_FRAMES / 2) frames.push(i < cut ? A(i) : B(i));
     else frames.push(ditherPick(A(i), B(i), (i - (cut - DISSOLVE_FRAMES / 2) + 1) / (DISSOLVE_FRAMES + 1)));
   }
-  return { frames, pivot: { x: a.pivot.x - a.start.x + ox, y: a.pivot.y - a.start.y + oy }, start: { ...a.start, x: ox, y: oy }, rig: a.rig };
+  return { frames, background, pivot: { x: a.pivot.x - a.start.x + ox, y: a.pivot.y - a.start.y + oy }, start: { ...a.start, x: ox, y: oy }, rig: a.rig };
 }

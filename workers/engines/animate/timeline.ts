@@ -4,11 +4,11 @@
 // final pose (a die, or the last segment before an end image) uses (i - from) / (L - 1).
 import { easeInOut, span } from '../../kernels/easing.ts';
 import { hashString } from '../../kernels/random.ts';
-import { SIZE_FACTOR } from '../motionPlan.ts';
-import type { MotionPlan } from '../motionPlan.ts';
+import { SIZE_FACTOR } from './plan.ts';
+import type { MotionPlan } from './plan.ts';
 import { mixFrames, REST } from './motionFrame.ts';
 import type { MotionFrame } from './motionFrame.ts';
-import { RIG_MOTIONS } from './motions/index.ts';
+import { MOTIONS } from './motions/index.ts';
 
 export interface TimedFrame {
   frame: MotionFrame;
@@ -20,7 +20,7 @@ export function planTimeline(plan: MotionPlan, frames: number, seedText: string,
   const seed = hashString(`${seedText}\u0000motion`);
   const out: TimedFrame[] = [];
   plan.motions.forEach((m, s) => {
-    const motion = RIG_MOTIONS[m.name];
+    const motion = MOTIONS[m.name];
     const length = m.to - m.from + 1;
     const last = s === plan.motions.length - 1;
     const lands = (!motion.returns || (closes && last)) && length > 1;

@@ -2,9 +2,8 @@
 // (base, belly, top) that squashes, stretches and sways without seams. Thin parts below it that
 // reach the ground are legs (a quadruped's, a spider's); thin parts out to the sides above the
 // ground are wings (a bat's, a bird's). Items and slimes are the body alone.
-import { at } from '../../kernels/check.ts';
 import type { Silhouette } from './silhouette.ts';
-import { components, coreOf, meanX } from './silhouette.ts';
+import { coreOf, extremes, maxThickness, meanX, thinParts } from './silhouette.ts';
 import { RigBuilder, vec } from './builder.ts';
 import type { BodyPlan, Rig, Vec } from './types.ts';
 
@@ -17,30 +16,13 @@ interface Appendage {
 }
 
 function appendagesOf(s: Silhouette, core: Uint8Array, centre: Vec): Appendage[] {
-  const { width, height, box } = s;
-  const thin = new Uint8Array(width * height);
-  for (let p = 0; p < thin.length; p++) if (s.mask[p] && !core[p]) thin[p] = 1;
-  const { labels, sizes } = components(thin, width, height);
-  const groups = new Map<number, number[]>();
-  for (let p = 0; p < labels.length; p++) {
-    const id = at(labels, p);
-    if (!id || (sizes[id] ?? 0) < Math.max(4, 0.02 * s.area)) continue;
-    let g = groups.get(id);
-    if (!g) groups.set(id, (g = []));
-    g.push(p);
-  }
+  const { width, box } = s;
   const bottom = box.y + box.height;
   const out: Appendage[] = [];
-  for (const pixels of groups.values()) {
-    let root = centre, tip = centre, dn = Infinity, df = -1, lowest = 0;
-    for (const p of pixels) {
-      const x = (p % width) + 0.5, y = Math.floor(p / width) + 0.5;
-      const d = (x - centre.x) ** 2 + (y - centre.y) ** 2;
-      if (d < dn) { dn = d; root = vec(x, y); }
-      if (d > df) { df = d; tip = vec(x, y); }
-      lowest = Math.max(lowest, y);
-    }
-    if (Math.sqrt(df) - Math.sqrt(dn) < 0.15 * box.height) continue;
+  for (const pixels of thinParts(s, core, Math.max(4, 0.02 * s.area))) {
+    const { near: root, far: tip, nearDistance, length } = extremes(pixels, width, centre);
+    if (length - nearDistance < 0.15 * box.height) continue;
+    const lowest = pixels.reduce((low, p) => Math.max(low, Math.floor(p / width) + 0.5), 0);
     const reachesGround = lowest >= bottom - Math.max(1.5, 0.08 * box.height);
     const sideways = Math.abs(tip.x - centre.x) > Math.abs(tip.y - centre.y);
     if (reachesGround && tip.y > centre.y) out.push({ pixels, root, tip, kind: 'leg' });
@@ -53,9 +35,7 @@ export function creatureRig(s: Silhouette, facing: 1 | -1): Rig {
   const { box, width } = s;
   const H = box.height;
   const bottom = box.y + box.height;
-  let maxT = 0;
-  for (let p = 0; p < s.mask.length; p++) maxT = Math.max(maxT, at(s.thickness, p));
-  const core = coreOf(s, Math.max(1.5, 0.55 * maxT));
+  const core = coreOf(s, Math.max(1.5, 0.55 * maxThickness(s)));
   const cx = meanX(s, box.y, bottom, (p) => core[p] === 1);
   const centreX = Number.isNaN(cx) ? box.x + box.width / 2 : cx;
   const appendages = appendagesOf(s, core, vec(centreX, box.y + H / 2));

@@ -32,12 +32,12 @@ export function findRig(sprite: RawImage, box: Box): Rig {
   const view = symmetry >= FRONT_SYMMETRY ? 'front' : 'side';
   const facing = view === 'front' ? 1 : facingOf(s, shape.neckY, shape.hipY);
   const humanoid = aspect >= 1.15 || (aspect >= 0.9 && !Number.isNaN(shape.crotchY));
-  return humanoid ? humanoidRig(s, view, facing) : creatureRig(s, facing);
+  return humanoid ? humanoidRig(s, shape, view, facing) : creatureRig(s, facing);
 }
 
 /** What sheet.json's meta.rig shows: the body plan, view and every bone as a joint and an end. */
-export function rigSummary(rig: Rig, offset: { x: number; y: number }, scale: number): Record<string, unknown> {
-  const p = (v: { x: number; y: number }) => [Math.round((offset.x + v.x * scale) * 10) / 10, Math.round((offset.y + v.y * scale) * 10) / 10];
+export function rigSummary(rig: Rig, offset: { x: number; y: number }): Record<string, unknown> {
+  const p = (v: { x: number; y: number }) => [Math.round((offset.x + v.x) * 10) / 10, Math.round((offset.y + v.y) * 10) / 10];
   return {
     plan: rig.plan,
     view: rig.view,

@@ -4,9 +4,8 @@
 // weapons are the thin parts left outside the torso's core (what a disc of the torso's thickness
 // cannot reach). The far leg of a side view is a copy of the leg pixels on its own bones, hidden
 // behind the near leg until they stride apart.
-import { at } from '../../kernels/check.ts';
 import type { Silhouette } from './silhouette.ts';
-import { components, coreOf, meanX, rowCounts } from './silhouette.ts';
+import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
 import { mid, RigBuilder, vec } from './builder.ts';
 import type { Rig, Vec } from './types.ts';
 
@@ -91,18 +90,6 @@ export function shapeOf(s: Silhouette): HumanoidShape {
   return { top, bottom, neckY, hipY, crotchY, gapX };
 }
 
-/** The point of `pixels` farthest from `from`, and the one nearest. */
-function extremes(pixels: number[], width: number, from: Vec): { near: Vec; far: Vec; length: number } {
-  let near = from, far = from, dn = Infinity, df = -1;
-  for (const p of pixels) {
-    const x = (p % width) + 0.5, y = Math.floor(p / width) + 0.5;
-    const d = (x - from.x) ** 2 + (y - from.y) ** 2;
-    if (d < dn) { dn = d; near = vec(x, y); }
-    if (d > df) { df = d; far = vec(x, y); }
-  }
-  return { near, far, length: Math.sqrt(df) };
-}
-
 interface Limb {
   side: -1 | 1;
   pixels: number[];
@@ -124,28 +111,12 @@ function elongation(pixels: number[], width: number): { length: number; thicknes
 
 /** The arms (and what they hold): thin parts beside the torso, the largest on each side. */
 function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uint8Array): Limb[] {
-  const { width, height } = s;
-  const thin = new Uint8Array(width * height);
-  const y0 = shape.top, y1 = shape.bottom;
-  for (let y = y0; y < y1; y++) for (let x = 0; x < width; x++) {
-    const p = y * width + x;
-    if (s.mask[p] && !core[p]) thin[p] = 1;
-  }
-  const { labels, sizes } = components(thin, width, height);
+  const { width } = s;
   const H = s.box.height;
-  const best = new Map<number, { id: number; size: number }>();
+  const best = new Map<number, { pixels: number[]; size: number }>();
   let weapon: Limb | undefined;
-  const members = new Map<number, number[]>();
-  for (let p = 0; p < labels.length; p++) {
-    const id = at(labels, p);
-    if (!id) continue;
-    let list = members.get(id);
-    if (!list) members.set(id, (list = []));
-    list.push(p);
-  }
-  for (const [id, pixels] of members) {
-    const size = sizes[id] ?? 0;
-    if (size < Math.max(3, 0.01 * s.area)) continue;
+  for (const pixels of thinParts(s, core, Math.max(3, 0.01 * s.area))) {
+    const size = pixels.length;
     let inTorso = 0, inLegs = 0, sx = 0;
     for (const p of pixels) {
       const y = Math.floor(p / width);
@@ -163,23 +134,20 @@ function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uin
     }
     if (Math.abs(sx / size - torsoX) < 0.08 * H) continue;
     const had = best.get(side);
-    if (!had || had.size < size) best.set(side, { id, size });
+    if (!had || had.size < size) best.set(side, { pixels, size });
   }
-  const arms: Limb[] = [...best.entries()].map(([side, { id }]) => ({ side: side as -1 | 1, pixels: members.get(id) ?? [] }));
+  const arms: Limb[] = [...best.entries()].map(([side, { pixels }]) => ({ side: side as -1 | 1, pixels }));
   if (weapon && !arms.some((a) => a.side === weapon?.side)) arms.push(weapon);
   return arms;
 }
 
-export function humanoidRig(s: Silhouette, view: Rig['view'], facing: 1 | -1): Rig {
+export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view'], facing: 1 | -1): Rig {
   const { box, width } = s;
-  const shape = shapeOf(s);
   const H = box.height;
   const { top, bottom, neckY, hipY } = shape;
   const torsoX = meanX(s, neckY, hipY);
   const cx = Number.isNaN(torsoX) ? box.x + box.width / 2 : torsoX;
-  let maxT = 0;
-  for (let y = neckY; y < hipY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) maxT = Math.max(maxT, at(s.thickness, y * width + x));
-  const core = coreOf(s, Math.max(1, 0.6 * maxT));
+  const core = coreOf(s, Math.max(1, 0.6 * maxThickness(s, neckY, hipY)));
   const arms = findArms(s, shape, cx, core);
 
   const b = new RigBuilder(width, s.height);

@@ -6,6 +6,7 @@
 import type { RawImage } from '../../types.ts';
 import type { Mesh } from './skin.ts';
 import { BAYER4 } from '../../kernels/dither.ts';
+import { blendPixel } from '../../kernels/blit.ts';
 
 export interface DrawOptions {
   pixel: boolean;
@@ -88,9 +89,7 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
           if (opts.pixel) { if ((BAYER4[(y & 3) * 4 + (x & 3)] as number) >= opts.opacity * 16) continue; }
           else a *= opts.opacity;
         }
-        if (a <= 0) continue;
-        const o = (y * cw + x) * 4;
-        blendOver(cd, o, r, g, b, a);
+        blendPixel(cd, (y * cw + x) * 4, r, g, b, a);
       }
     }
   }
@@ -121,16 +120,4 @@ function sample(sd: Uint8Array, sw: number, sh: number, u: number, v: number, ne
   if (a < 0.5) return false;
   out[0] = r / a; out[1] = g / a; out[2] = b / a; out[3] = a;
   return true;
-}
-
-function blendOver(d: Uint8Array, o: number, r: number, g: number, b: number, a: number): void {
-  const sa = a / 255;
-  const da = (d[o + 3] as number) / 255;
-  const oa = sa + da * (1 - sa);
-  if (oa <= 0) return;
-  const k = da * (1 - sa);
-  d[o] = Math.round((r * sa + (d[o] as number) * k) / oa);
-  d[o + 1] = Math.round((g * sa + (d[o + 1] as number) * k) / oa);
-  d[o + 2] = Math.round((b * sa + (d[o + 2] as number) * k) / oa);
-  d[o + 3] = Math.round(oa * 255);
 }

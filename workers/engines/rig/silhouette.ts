@@ -126,3 +126,42 @@ export function mirrorSymmetry(s: Silhouette, cx: number): number {
     }
   return either > 0 ? both / either : 1;
 }
+
+/** The greatest thickness of the mask in rows [y0, y1): the half-width of its thickest part there. */
+export function maxThickness(s: Silhouette, y0 = 0, y1 = s.height): number {
+  let max = 0;
+  for (let y = Math.max(0, y0); y < Math.min(s.height, y1); y++)
+    for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) max = Math.max(max, at(s.thickness, y * s.width + x));
+  return max;
+}
+
+/**
+ * The thin parts of the mask: 8-connected groups of the pixels the core leaves out (limbs,
+ * weapons, wings), each as its pixel indices, those of fewer than `minSize` pixels dropped.
+ */
+export function thinParts(s: Silhouette, core: Uint8Array, minSize: number): number[][] {
+  const thin = new Uint8Array(s.mask.length);
+  for (let p = 0; p < thin.length; p++) if (s.mask[p] && !core[p]) thin[p] = 1;
+  const { labels, sizes } = components(thin, s.width, s.height);
+  const groups = new Map<number, number[]>();
+  for (let p = 0; p < labels.length; p++) {
+    const id = at(labels, p);
+    if (!id || (sizes[id] ?? 0) < minSize) continue;
+    let g = groups.get(id);
+    if (!g) groups.set(id, (g = []));
+    g.push(p);
+  }
+  return [...groups.values()];
+}
+
+/** The pixel centres of `pixels` nearest to and farthest from `from`, and their distances. */
+export function extremes(pixels: readonly number[], width: number, from: { x: number; y: number }): { near: { x: number; y: number }; far: { x: number; y: number }; nearDistance: number; length: number } {
+  let near = from, far = from, dn = Infinity, df = -1;
+  for (const p of pixels) {
+    const x = (p % width) + 0.5, y = Math.floor(p / width) + 0.5;
+    const d = (x - from.x) ** 2 + (y - from.y) ** 2;
+    if (d < dn) { dn = d; near = { x, y }; }
+    if (d > df) { df = d; far = { x, y }; }
+  }
+  return { near, far, nearDistance: Math.sqrt(dn), length: Math.sqrt(df) };
+}

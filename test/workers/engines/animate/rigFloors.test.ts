@@ -4,8 +4,8 @@
 // a walk moves the legs while the head stays rigid, nothing tears, and start -> end never shows a
 // long double exposure. Floors, not goals: they keep the engine from sliding back.
 import { describe, expect, it } from 'vitest';
-import { animate } from '../../../../workers/engines/animate.ts';
-import type { AnimateResult } from '../../../../workers/engines/animate.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import type { AnimateResult } from '../../../../workers/engines/animate/animate.ts';
 import { still, stills } from '../../../fixtures/realSprites.ts';
 import type { Still } from '../../../fixtures/realSprites.ts';
 import {

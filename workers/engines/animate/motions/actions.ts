@@ -13,7 +13,7 @@ const TAU = Math.PI * 2;
  * follow-through hold, and an eased recovery.
  */
 export const attack: RigMotion = {
-  name: 'attack', framesPerCycle: 14, returns: true,
+  name: 'attack', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
     const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
     const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
@@ -26,7 +26,7 @@ export const attack: RigMotion = {
 
 /** Casting: both arms rise forward, the body draws back and up, light gathers and releases. */
 export const cast: RigMotion = {
-  name: 'cast', framesPerCycle: 16, returns: true,
+  name: 'cast', framesPerCycle: 24, returns: true,
   at(u, { amplitude: a }) {
     const charge = easeInOut(span(u, 0, 0.45)) * (1 - easeInOut(span(u, 0.75, 1)));
     const release = bell(u, 0.55, 0.12);
@@ -40,7 +40,7 @@ export const cast: RigMotion = {
 
 /** Hit: the body snaps back from the blow (the head last), flashes, and springs back. */
 export const hit: RigMotion = {
-  name: 'hit', framesPerCycle: 8, returns: true,
+  name: 'hit', framesPerCycle: 10, returns: true,
   at(u, { amplitude: a }) {
     const k = spring(span(u, 0.05, 1), 2, 3) * easeOut(span(u, 0, 0.1));
     return frame({ lean: -0.3 * a * k, nod: -0.25 * a * k, forward: -0.06 * a * k, crouch: 0.03 * k, arms: [{ swing: 0.6 * k, bend: 0.5 * k }, { swing: 0.8 * k, bend: 0.5 * k }], flash: bell(u, 0.1, 0.14), squash: 1 - 0.08 * k });
@@ -52,7 +52,7 @@ export const hit: RigMotion = {
  * with a small bounce and lies still. Played once; it ends lying down, not faded out.
  */
 export const die: RigMotion = {
-  name: 'die', framesPerCycle: 24, returns: false,
+  name: 'die', framesPerCycle: 30, returns: false,
   at(u, { amplitude: a }) {
     const recoil = frame({ lean: -0.25, nod: -0.2, flash: 1, arms: [{ swing: 0.9, bend: 0.5 }, { swing: 1.1, bend: 0.5 }] });
     const buckle = frame({ crouch: 0.22 * a, lean: 0.3, nod: 0.25, arms: [{ swing: 0.3, bend: 0.3 }, { swing: 0.2, bend: 0.3 }], squash: 0.75 });
@@ -68,7 +68,7 @@ export const die: RigMotion = {
 
 /** A turn: the body narrows to its edge, mirrors, and comes round again (darker edge-on). */
 export const spin: RigMotion = {
-  name: 'spin', framesPerCycle: 12, returns: true,
+  name: 'spin', framesPerCycle: 18, returns: true,
   at(u) {
     const c = Math.cos(TAU * u);
     return frame({ turn: Math.abs(c) < 0.08 ? Math.sign(c || 1) * 0.08 : c, shade: -0.25 * (1 - Math.abs(c)) });
@@ -76,7 +76,7 @@ export const spin: RigMotion = {
 };
 
 export const shake: RigMotion = {
-  name: 'shake', framesPerCycle: 8, returns: true,
+  name: 'shake', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a, frame: f, seed }) {
     const env = Math.sin(Math.PI * u);
     const r = hash32(seed ^ (f * 0x9e3779b1));
@@ -86,7 +86,7 @@ export const shake: RigMotion = {
 };
 
 export const pulse: RigMotion = {
-  name: 'pulse', framesPerCycle: 12, returns: true,
+  name: 'pulse', framesPerCycle: 18, returns: true,
   at(u, { amplitude: a }) {
     const b = swell(u);
     return frame({ glow: b, stretch: 1 + 0.03 * a * b, squash: 1 + 0.06 * a * b, arms: [{ swing: 0.3 * b, bend: 0 }, { swing: 0.3 * b, bend: 0 }] });

@@ -59,7 +59,7 @@ export const run: RigMotion = {
 
 /** Crouch, spring up with the arms, fly with the legs tucked, land into a crouch and settle. */
 export const jump: RigMotion = {
-  name: 'jump', framesPerCycle: 18, returns: true,
+  name: 'jump', framesPerCycle: 15, returns: true,
   at(u, { amplitude: a }) {
     const crouch = frame({ crouch: 0.16 * a, lean: 0.22, nod: 0.1, arms: [{ swing: -0.9, bend: 0.3 }, { swing: -0.9, bend: 0.3 }], squash: 0.8 });
     const launch = frame({ crouch: -0.02 * a, lean: -0.05, lift: 0.08 * a, arms: [{ swing: 2.4, bend: 0.1 }, { swing: 2.4, bend: 0.1 }], squash: 1.2, stretch: 1.04 });
@@ -83,7 +83,7 @@ export const jump: RigMotion = {
 
 /** A small hop in place: a soft body squashes before and after, stretches in the air. */
 export const bounce: RigMotion = {
-  name: 'bounce', framesPerCycle: 10, returns: true,
+  name: 'bounce', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
     const h = arc(u, 0.25, 0.8);
     const squash = 1 - 0.22 * a * (bell(u, 0.12, 0.12) + bell(u, 0.9, 0.1)) + 0.12 * a * bell(u, 0.4, 0.15);
@@ -103,7 +103,7 @@ export const float: RigMotion = {
 
 /** A dash: a crouch, a burst forward leaning low with the legs trailing and afterimages, a brake. */
 export const dash: RigMotion = {
-  name: 'dash', framesPerCycle: 10, returns: true,
+  name: 'dash', framesPerCycle: 14, returns: true,
   at(u, { amplitude: a }) {
     const go = easeOut(span(u, 0.15, 0.45)) * (1 - easeInOut(span(u, 0.6, 1)));
     const ready = bell(u, 0.08, 0.1);

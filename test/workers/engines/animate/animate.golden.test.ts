@@ -2,14 +2,14 @@
 // knight, 36 frames, plus a morph each way, a flat background and a sequence. Sheet PNG bytes are
 // compared exactly; UPDATE=1 rewrites them (look at test/expected/animate/ before committing).
 import { describe, it } from 'vitest';
-import { animate } from '../../../workers/engines/animate.ts';
-import type { AnimateInput } from '../../../workers/engines/animate.ts';
-import { MOTION_NAMES } from '../../../workers/kernels/motion.ts';
-import { assembleSheet } from '../../../workers/kernels/sheet.ts';
-import { resizeTo } from '../../../workers/kernels/resize.ts';
-import { encodePng } from '../../../workers/codecs/encode.ts';
-import { expectGolden } from '../../helpers/golden.ts';
-import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import type { AnimateInput } from '../../../../workers/engines/animate/animate.ts';
+import { MOTION_NAMES } from '../../../../workers/engines/animate/motions/index.ts';
+import { assembleSheet } from '../../../../workers/kernels/sheet.ts';
+import { resizeTo } from '../../../../workers/kernels/resize.ts';
+import { encodePng } from '../../../../workers/codecs/encode.ts';
+import { expectGolden } from '../../../helpers/golden.ts';
+import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
 
 async function sheetPng(input: Omit<AnimateInput, 'frames' | 'seed'>): Promise<Uint8Array> {
   const { frames } = animate({ ...input, frames: 36, seed: 'golden' });

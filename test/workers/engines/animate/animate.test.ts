@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { animate } from '../../../workers/engines/animate.ts';
-import type { AnimateInput, AnimateResult } from '../../../workers/engines/animate.ts';
-import { MOTION_NAMES, MOTIONS } from '../../../workers/kernels/motion.ts';
-import type { MotionName } from '../../../workers/kernels/motion.ts';
-import { extractPalette, usesOnlyPalette } from '../../../workers/kernels/palette.ts';
-import { alphaBox } from '../../../workers/kernels/subject.ts';
-import { createImage, fillRect } from '../../../workers/kernels/image.ts';
-import { crop } from '../../../workers/kernels/compose.ts';
-import { resizeTo } from '../../../workers/kernels/resize.ts';
-import type { RawImage } from '../../../workers/types.ts';
-import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import type { AnimateInput, AnimateResult } from '../../../../workers/engines/animate/animate.ts';
+import { MOTION_NAMES, MOTIONS } from '../../../../workers/engines/animate/motions/index.ts';
+import type { MotionName } from '../../../../workers/engines/animate/motions/index.ts';
+import { extractPalette, usesOnlyPalette } from '../../../../workers/kernels/palette.ts';
+import { alphaBox } from '../../../../workers/kernels/subject.ts';
+import { createImage, fillRect } from '../../../../workers/kernels/image.ts';
+import { crop } from '../../../../workers/kernels/compose.ts';
+import { resizeTo } from '../../../../workers/kernels/resize.ts';
+import type { RawImage } from '../../../../workers/types.ts';
+import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
 
 const run = (over: Partial<AnimateInput> & Pick<AnimateInput, 'start'>) =>
   animate({ text: 'idle', frames: 36, isPixel: false, seed: 'seed', ...over });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { planTag, readMotionPlan } from '../../../workers/engines/motionPlan.ts';
-import { MOTION_NAMES, motionFromText } from '../../../workers/kernels/motion.ts';
-import { stems } from '../../../workers/kernels/motionWords.ts';
+import { planTag, readMotionPlan } from '../../../../workers/engines/animate/plan.ts';
+import { MOTION_NAMES } from '../../../../workers/engines/animate/motions/index.ts';
+import { motionFromText } from '../../../../workers/engines/animate/plan.ts';
+import { stems } from '../../../../workers/engines/animate/words.ts';
 
 /** The plan's motions as "name speed amplitude direction" strings, for compact tables. */
 const read = (text: string, enhanced = true, frames = 36): string[] =>

@@ -4,15 +4,15 @@
 // and its halo a one-pixel ring of the palette colour nearest the glow colour.
 // Everything works on a cutout of the subject (its box plus a margin for the halo), so per-frame
 // recolouring costs the subject's area, not the frame's; recoloured cutouts are cached by amount.
-import type { RawImage } from '../types.ts';
-import type { Rgba } from '../kernels/image.ts';
-import type { Pose } from '../kernels/motionPose.ts';
-import type { PackedColor } from '../kernels/palette.ts';
-import type { Box } from '../kernels/subject.ts';
-import { buildRamp, ditherToward, nearestOpaque, shiftByRamp } from '../kernels/ramp.ts';
-import { haloOf, ringOf, shadeImage, tintImage } from '../kernels/tint.ts';
-import { spriteCutout } from '../kernels/warp.ts';
-import { ditherUnder } from '../kernels/dither.ts';
+import type { RawImage } from '../../types.ts';
+import { createImage } from '../../kernels/image.ts';
+import type { Rgba } from '../../kernels/image.ts';
+import type { PackedColor } from '../../kernels/palette.ts';
+import type { Box } from '../../kernels/subject.ts';
+import { buildRamp, ditherToward, nearestOpaque, shiftByRamp } from '../../kernels/ramp.ts';
+import { haloOf, ringOf, shadeImage, tintImage } from '../../kernels/tint.ts';
+import { ditherUnder } from '../../kernels/dither.ts';
+import { copyInto } from '../../kernels/blit.ts';
 
 /** Hurt tint of smooth art: a hot red, strong enough to read at 12 fps. */
 const FLASH: Rgba = { r: 255, g: 72, b: 64, a: 255 };
@@ -21,12 +21,19 @@ const HALO = 0.85;
 // Steps of 1/STEPS: amounts closer than that look the same and share one recoloured cutout.
 const STEPS = 24;
 
+/** How a frame colours the subject: glow 0..1, hurt flash 0..1, shade -1..1 (darker .. lighter). */
+export interface Tint {
+  glow: number;
+  flash: number;
+  shade: number;
+}
+
 export interface Look {
-  /** Where the cutout's origin lies in the frame (drawWarped's ox, oy). */
+  /** Where the cutout's origin lies in the start image. */
   ox: number;
   oy: number;
-  /** The subject's cutout recoloured for `pose`, glowing toward `glow`. */
-  sprite(pose: Pose, glow: Rgba): RawImage;
+  /** The subject's cutout recoloured for `tint`, glowing toward `glow`. */
+  sprite(tint: Tint, glow: Rgba): RawImage;
   /** The soft halo drawn behind glowing smooth art (cutout-sized), and how far it reaches past the box. */
   halo(color: Rgba): { image: RawImage; reach: number };
 }
@@ -76,10 +83,10 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
   return {
     ox: cut.ox,
     oy: cut.oy,
-    sprite(pose, tint) {
-      const g = Math.max(0, Math.round(pose.glow * STEPS) / STEPS);
-      const f = Math.max(0, Math.round(pose.flash * STEPS) / STEPS);
-      const s = Math.max(-1, Math.min(1, Math.round(pose.shade * STEPS) / STEPS));
+    sprite(look, tint) {
+      const g = Math.max(0, Math.round(look.glow * STEPS) / STEPS);
+      const f = Math.max(0, Math.round(look.flash * STEPS) / STEPS);
+      const s = Math.max(-1, Math.min(1, Math.round(look.shade * STEPS) / STEPS));
       if (g === 0 && f === 0 && s === 0) return base;
       const key = `${g},${f},${s},${tint.r},${tint.g},${tint.b}`;
       let img = cache.get(key);
@@ -100,4 +107,11 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
       return h;
     },
   };
+}
+
+/** The part of `img` inside `box` plus `margin` on every side (transparent past the image's edges), and where its origin lies in `img`. */
+export function spriteCutout(img: RawImage, box: Box, margin: number): { image: RawImage; ox: number; oy: number } {
+  const ox = box.x - margin, oy = box.y - margin;
+  const image = copyInto(createImage(box.width + 2 * margin, box.height + 2 * margin), img, -ox, -oy);
+  return { image, ox, oy };
 }

@@ -1,7 +1,7 @@
 // The words the animate engine understands: each motion's synonyms and the modifiers (speed, size,
 // side). With prompt enhancement a word is also tried under its stems ("jumping" -> jump, "quickly"
 // -> quick, "flies" -> fly); without it only the motions' own names and the plain modifiers count.
-import type { MotionName } from './motion.ts';
+import type { MotionName } from './motions/index.ts';
 
 /** Synonyms, in base form; the motion's own name is listed first. */
 const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {

@@ -1,15 +1,15 @@
 // Text -> motion plan: which motions play over which frames, how fast, how big, to which side.
 // The built-in engine is not a language model; it reads motion words and modifiers it knows
-// (kernels/motionWords.ts). With prompt enhancement it also reads synonyms and word forms, either
+// (words.ts). With prompt enhancement it also reads synonyms and word forms, either
 // word order ("jumping quickly" = "fast jump") and sequences ("walk then jump", "charge and cast",
 // "run, dash", "jump after running"); without it, it takes the words literally: the first exact
 // motion name wins. The plan is written into sheet.json (meta.plan) so a user sees how it read.
-import { checkInt } from '../kernels/check.ts';
-import { lookupMotionWord, MOTION_PHRASES } from '../kernels/motionWords.ts';
-import type { Side, Size, Speed } from '../kernels/motionWords.ts';
-import { MOTIONS, motionCycles } from '../kernels/motion.ts';
-import type { MotionName } from '../kernels/motion.ts';
-import { colorWord } from '../kernels/words.ts';
+import { checkInt } from '../../kernels/check.ts';
+import { lookupMotionWord, MOTION_PHRASES } from './words.ts';
+import type { Side, Size, Speed } from './words.ts';
+import { MOTIONS, motionCycles } from './motions/index.ts';
+import type { MotionName } from './motions/index.ts';
+import { colorWord, words } from '../../kernels/words.ts';
 
 export interface PlannedMotion {
   name: MotionName;
@@ -163,4 +163,16 @@ export function readMotionPlan(text: string, enhanced: boolean, frames: number):
 /** The sheet.json tag: the motions' names in order, "walk" or "walk+jump". */
 export function planTag(plan: MotionPlan): string {
   return plan.motions.map((m) => m.name).join('+');
+}
+
+/**
+ * The first motion `text` names (synonyms and word forms included), else 'idle': a quick reading
+ * for callers that want one name rather than a whole plan.
+ */
+export function motionFromText(text: string): MotionName {
+  for (const w of words(text)) {
+    const hit = lookupMotionWord(w, true);
+    if (hit?.kind === 'motion') return hit.motion;
+  }
+  return 'idle';
 }
