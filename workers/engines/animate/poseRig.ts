@@ -31,6 +31,37 @@ function armOrder(rig: Rig): (string | undefined)[] {
   return [lead, arms.find((n) => n !== lead)];
 }
 
+/** The weapon's direction at wind-up and at the end of the strike: radians from pointing down, forward positive. */
+const WOUND_UP = -2.5;
+const STRUCK = 0.6 - 2 * Math.PI;
+
+/**
+ * How far a weapon turns (radians, forward positive) at `slash` along its path: back from where it
+ * rests to over the shoulder (0 -> 1), forward through the top to in front and down (1 -> 2), on
+ * round underneath to where it rests (2 -> 3, a whole turn).
+ */
+function slashTurn(weapon: { head: Vec; tail: Vec }, fwd: 1 | -1, slash: number): number {
+  const rest = Math.atan2(fwd * (weapon.tail.x - weapon.head.x), weapon.tail.y - weapon.head.y);
+  const t = Math.max(0, Math.min(3, slash));
+  const aim = t <= 1 ? rest + t * (WOUND_UP - rest)
+    : t <= 2 ? WOUND_UP + (t - 1) * (STRUCK - WOUND_UP)
+    : STRUCK + (t - 2) * (rest - 2 * Math.PI - STRUCK);
+  return aim - rest;
+}
+
+/**
+ * The motions' crouches are written for legs of about 0.45 of the height. Seen from the front, where
+ * a crouch can only shorten the legs, a chibi's short legs shorten as far in proportion, so its hips
+ * drop less (from the side the knees bend and the IK finds the room).
+ */
+function legShare(rig: Rig): number {
+  const i = rig.index.legF ?? rig.index.legL;
+  const upper = rig.bones[i ?? -1];
+  const lower = rig.bones[rig.index[`${upper?.name}Lower`] ?? -1];
+  if (!upper || !lower) return 1;
+  return Math.min(1, Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y) / (0.45 * rig.height));
+}
+
 export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
   const H = rig.height;
   const side = rig.view === 'side';
@@ -41,7 +72,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
     if (i !== undefined) bones[i] = { angle, stretch };
   };
   const fwd = rig.facing;
-  const crouch = humanoid ? f.crouch * H : 0;
+  const crouch = humanoid ? f.crouch * H * (side ? 1 : legShare(rig)) : 0;
   if (humanoid) {
     set('spine', side ? fwd * f.lean : 0, f.stretch);
     set('head', side ? fwd * f.nod : 0);
@@ -58,12 +89,13 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
       const upper = rig.bones[rig.index[name] as number];
       const lower = rig.bones[rig.index[`${name}Lower`] as number];
       if (!upper || !lower) continue;
-      const length = Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);
       if (!bends) {
-        // Seen from the front the knee comes toward the viewer: the leg only looks shorter.
-        const s = Math.max(0.45, (length - 1.5 * foot.up * H - crouch) / Math.max(1, length));
+        // Seen from the front the knee comes toward the viewer: the leg only looks shorter, thigh and
+        // shin alike, by what the hips drop and the foot lifts.
+        const length = Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);
+        const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
         set(name, 0, s);
-        set(`${name}Lower`, 0, 1);
+        set(`${name}Lower`, 0, s);
         continue;
       }
       const target = { x: lower.tail.x + fwd * foot.forward * H, y: lower.tail.y - foot.up * H - crouch };
@@ -75,7 +107,11 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
   armOrder(rig).forEach((name, k) => {
     if (!name) return;
     const arm = f.arms[k] ?? f.arms[0];
-    if (side) {
+    const weapon = rig.bones[rig.index[`${name}Weapon`] ?? -1];
+    if (side && k === 0 && weapon) {
+      // The arm and its weapon turn as one about the shoulder, along the slash's path.
+      set(name, -fwd * slashTurn(weapon, fwd, f.slash));
+    } else if (side) {
       set(name, -fwd * arm.swing);
       set(`${name}Lower`, -fwd * arm.bend);
       set(`${name}Weapon`, -fwd * f.wrist);
@@ -94,7 +130,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
   if (f.topple !== 0) global = compose(global, rotateAbout({ x: g.x - fwd * 0.12 * H, y: g.y }, -fwd * f.topple));
   if (f.turn !== 1) global = compose(global, scaleAbout(g, f.turn, 1));
   if (!humanoid) {
-    const s = Math.max(0.5, f.squash * (1 - 1.5 * f.crouch));
+    // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an
+    // item (a key) loses its shape.
+    const s = Math.max(0.7, f.squash * (1 - 1.5 * f.crouch));
     if (s !== 1) global = compose(global, scaleAbout(g, 1 / s, s));
   }
   return { pose: { bones, offset: { x: 0, y: crouch } }, global };

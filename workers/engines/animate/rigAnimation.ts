@@ -7,8 +7,9 @@ import { MAX_FRAME_SIDE } from '../../limits.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { copyInto, drawOver } from '../../kernels/blit.ts';
+import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
-import { nearestOpaque } from '../../kernels/ramp.ts';
+import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import { separateSubject } from '../../kernels/subject.ts';
 import type { Subject } from '../../kernels/subject.ts';
@@ -75,22 +76,20 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   return { start, subject, rig, mesh, positions, bounds };
 }
 
-/** Darker far limbs; pixel art steps to the palette's colour nearest the darker one. */
+/**
+ * Darker far limbs. Pixel art steps one colour down its palette's own ramp (the next darker colour
+ * of a similar hue, as an artist shades), so a far leg stays its colour and stays in the palette.
+ */
 function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean) {
-  const cache = new Map<number, [number, number, number]>();
+  const ramp = pixel && palette ? buildRamp(palette) : null;
   return (part: number, r: number, g: number, b: number): [number, number, number] => {
     const k = 1 - (rig.parts[part]?.shade ?? 0);
     if (k === 1) return [r, g, b];
-    const dr = r * k, dg = g * k, db = b * k;
-    if (!pixel || !palette) return [dr, dg, db];
-    const key = (r << 16) | (g << 8) | b;
-    let c = cache.get(key);
-    if (!c) {
-      const p = nearestOpaque(palette, dr, dg, db, 0);
-      c = [p >>> 24, (p >>> 16) & 255, (p >>> 8) & 255];
-      cache.set(key, c);
-    }
-    return c;
+    if (!pixel) return [r * k, g * k, b * k];
+    const i = ramp?.index.get(packColor(r, g, b, 255));
+    if (!ramp || i === undefined) return [r, g, b];
+    const c = ramp.colors[ramp.down[i] as number] as PackedColor;
+    return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
   };
 }
 

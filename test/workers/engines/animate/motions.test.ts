@@ -4,6 +4,7 @@ import { REST } from '../../../../workers/engines/animate/motionFrame.ts';
 import type { MotionContext, MotionFrame } from '../../../../workers/engines/animate/motionFrame.ts';
 
 const ctx: MotionContext = { amplitude: 1, direction: 0, frame: 3, seed: 12345 };
+const returning = MOTION_NAMES.filter((n) => MOTIONS[n].returns);
 
 /** Every number of a frame (feet and arms flattened), for comparing frames field by field. */
 function fields(f: MotionFrame): Record<string, number> {
@@ -16,11 +17,20 @@ function fields(f: MotionFrame): Record<string, number> {
   return out;
 }
 
+function closeToRest(f: MotionFrame): void {
+  const rest = fields(REST);
+  for (const [k, v] of Object.entries(fields(f))) expect(Math.abs(v - (rest[k] as number)), k).toBeLessThan(1e-9);
+}
+
 describe('motion library (joint curves)', () => {
   it('has every motion the issue lists', () => {
     expect([...MOTION_NAMES].sort()).toEqual(
       ['attack', 'bounce', 'cast', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
     );
+  });
+
+  it.each(returning)('%s ends at the rest pose (phase 1 = phase 0: the loop closes)', (name) => {
+    closeToRest(MOTIONS[name].at(1, ctx));
   });
 
   it.each(MOTION_NAMES)('%s moves (it is not the rest pose throughout)', (name) => {
@@ -44,3 +54,20 @@ describe('motion library (joint curves)', () => {
   });
 });
 
+describe('motion library: no pops', () => {
+  // Jitter (shake, cast's tremble) and the smear flag step on purpose, a spin's width flips sign
+  // as the body passes edge-on (it never draws at zero width), and a slash's 3 is its 0 (a whole
+  // turn); everything else is a curve.
+  const stepping = new Set(['jx', 'jy', 'smear', 'flash', 'slash']);
+  it.each(MOTION_NAMES.filter((n) => n !== 'shake'))('%s changes smoothly with the phase (no jumps)', (name) => {
+    let prev = fields(MOTIONS[name].at(0.0005, { ...ctx, frame: 0 }));
+    for (let k = 1; k <= 1000; k++) {
+      const f = fields(MOTIONS[name].at(k / 1000, { ...ctx, frame: 0 }));
+      for (const [key, v] of Object.entries(f)) {
+        if (stepping.has(key) || (name === 'spin' && key === 'turn')) continue;
+        expect(Math.abs(v - (prev[key] as number)), `${name}.${key} at ${k / 1000}`).toBeLessThan(0.12);
+      }
+      prev = f;
+    }
+  });
+});

@@ -15,12 +15,14 @@ const TAU = Math.PI * 2;
 export const attack: RigMotion = {
   name: 'attack', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
-    const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
-    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
+    const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
+    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
     if (u < 0.36) return mixFrames(REST, windUp, easeInOut(span(u, 0, 0.36)));
     if (u < 0.5) return { ...mixFrames(windUp, strike, easeIn(span(u, 0.36, 0.5))), smear: 1 };
     if (u < 0.64) return { ...strike, smear: span(u, 0.5, 0.54) < 1 ? 0.6 : 0 };
-    return mixFrames(strike, REST, easeInOut(span(u, 0.64, 1)));
+    // The weapon comes back round underneath (slash 2 -> 3), not back over the top; 3 is rest again.
+    const back = easeInOut(span(u, 0.64, 1));
+    return { ...mixFrames(strike, REST, back), slash: back < 1 ? 2 + back : 0 };
   },
 };
 
@@ -31,7 +33,7 @@ export const cast: RigMotion = {
     const charge = easeInOut(span(u, 0, 0.45)) * (1 - easeInOut(span(u, 0.75, 1)));
     const release = bell(u, 0.55, 0.12);
     return frame({
-      arms: [{ swing: 1.9 * a * charge, bend: 0.4 * (1 - release) }, { swing: 1.5 * a * charge, bend: 0.5 * (1 - release) }],
+      arms: [{ swing: 1.9 * a * charge, bend: 0.4 * charge * (1 - release) }, { swing: 1.5 * a * charge, bend: 0.5 * charge * (1 - release) }],
       lean: -0.08 * charge + 0.1 * release, lift: 0.03 * charge, stretch: 1 + 0.03 * charge,
       glow: Math.min(1, 1.2 * charge + release), jx: charge > 0.6 && release < 0.2 ? (hash32(Math.floor(u * 64)) & 1 ? 1 : 0) : 0,
     });

@@ -37,8 +37,8 @@ function gait(u: number, a: number, stride: number, lift: number, bob: number, l
     crouch: bob * a * weight,
     lean: lean * a * weight,
     nod: -0.3 * lean * a * weight,
-    // Arms swing against the legs, trailing them a little (overlap).
-    arms: [{ swing: -armSwing * a * Math.sin(s - 0.3), bend: 0.25 * a }, { swing: armSwing * a * Math.sin(s - 0.3), bend: 0.25 * a }].map((arm) => ({ ...arm, bend: arm.bend * weight })) as MotionFrame['arms'],
+    // Arms swing against the legs (in phase with them, so the passing pose at u = 0 is the rest pose).
+    arms: [{ swing: -armSwing * a * Math.sin(s), bend: 0.25 * a * weight }, { swing: armSwing * a * Math.sin(s), bend: 0.25 * a * weight }],
     squash: 1 - 0.06 * a * weight,
   });
 }
@@ -61,11 +61,13 @@ export const run: RigMotion = {
 export const jump: RigMotion = {
   name: 'jump', framesPerCycle: 15, returns: true,
   at(u, { amplitude: a }) {
-    const crouch = frame({ crouch: 0.16 * a, lean: 0.22, nod: 0.1, arms: [{ swing: -0.9, bend: 0.3 }, { swing: -0.9, bend: 0.3 }], squash: 0.8 });
+    const crouch = frame({ crouch: 0.14 * a, lean: 0.22, nod: 0.1, arms: [{ swing: -0.9, bend: 0.3 }, { swing: -0.9, bend: 0.3 }], squash: 0.8 });
     const launch = frame({ crouch: -0.02 * a, lean: -0.05, lift: 0.08 * a, arms: [{ swing: 2.4, bend: 0.1 }, { swing: 2.4, bend: 0.1 }], squash: 1.2, stretch: 1.04 });
     const tuck: Foot = { forward: 0.04, up: 0.12 * a };
     const air = (h: number): MotionFrame => frame({ lift: h, lean: 0.05, feet: [tuck, tuck], arms: [{ swing: 1.6, bend: 0.5 }, { swing: 1.6, bend: 0.5 }] });
-    const land = frame({ crouch: 0.13 * a, lean: 0.18, nod: 0.08, arms: [{ swing: 0.5, bend: 0.4 }, { swing: 0.5, bend: 0.4 }], squash: 0.82 });
+    const land = frame({ crouch: 0.12 * a, lean: 0.18, nod: 0.08, arms: [{ swing: 0.5, bend: 0.4 }, { swing: 0.5, bend: 0.4 }], squash: 0.82 });
+    // Touching down: the legs reach for the ground, the arms come forward for balance.
+    const touch = frame({ feet: [{ forward: 0.02, up: 0 }, { forward: 0.02, up: 0 }], arms: [{ swing: 0.8, bend: 0.3 }, { swing: 0.8, bend: 0.3 }] });
     const height = 0.55 * a;
     if (u < 0.2) return mixFrames(REST, crouch, easeInOut(span(u, 0, 0.2)));
     if (u < 0.3) return mixFrames(crouch, launch, easeOut(span(u, 0.2, 0.3)));
@@ -73,10 +75,9 @@ export const jump: RigMotion = {
       // A parabola from the launch height to the ground; the legs tuck at the top, reach for the landing.
       const p = span(u, 0.3, 0.72);
       const f = air(0.08 * a * (1 - p) + height * 4 * p * (1 - p));
-      const reach = frame({ ...f, feet: [{ forward: 0.02, up: 0 }, { forward: 0.02, up: 0 }], lean: 0, arms: [{ swing: 0.8, bend: 0.3 }, { swing: 0.8, bend: 0.3 }] });
-      return mixFrames(mixFrames(launch, f, easeOut(Math.min(1, 3 * p))), reach, easeIn(span(p, 0.6, 1)));
+      return mixFrames(mixFrames(launch, f, easeOut(Math.min(1, 3 * p))), { ...touch, lift: f.lift }, easeIn(span(p, 0.6, 1)));
     }
-    if (u < 0.82) return mixFrames(frame({ lift: 0 }), land, easeOut(span(u, 0.72, 0.82)));
+    if (u < 0.82) return mixFrames(touch, land, easeOut(span(u, 0.72, 0.82)));
     return mixFrames(land, REST, easeInOut(span(u, 0.82, 1)));
   },
 };
@@ -87,7 +88,7 @@ export const bounce: RigMotion = {
   at(u, { amplitude: a }) {
     const h = arc(u, 0.25, 0.8);
     const squash = 1 - 0.22 * a * (bell(u, 0.12, 0.12) + bell(u, 0.9, 0.1)) + 0.12 * a * bell(u, 0.4, 0.15);
-    return frame({ lift: 0.28 * a * h, crouch: 0.08 * a * (bell(u, 0.12, 0.12) + bell(u, 0.9, 0.1)), feet: [{ forward: 0, up: 0.06 * a * h }, { forward: 0, up: 0.06 * a * h }], squash, arms: [{ swing: 0.6 * h, bend: 0.2 }, { swing: 0.6 * h, bend: 0.2 }] });
+    return frame({ lift: 0.28 * a * h, crouch: 0.08 * a * (bell(u, 0.12, 0.12) + bell(u, 0.9, 0.1)), feet: [{ forward: 0, up: 0.06 * a * h }, { forward: 0, up: 0.06 * a * h }], squash, arms: [{ swing: 0.6 * h, bend: 0.2 * h }, { swing: 0.6 * h, bend: 0.2 * h }] });
   },
 };
 
@@ -110,7 +111,7 @@ export const dash: RigMotion = {
     return frame({
       forward: 0.35 * a * go, lean: 0.35 * go + 0.1 * ready, crouch: 0.06 * ready + 0.04 * go,
       feet: [{ forward: 0.12 * go, up: 0.04 * go }, { forward: -0.2 * go, up: 0.08 * go }],
-      arms: [{ swing: -1.1 * go, bend: 0.3 }, { swing: -1.2 * go, bend: 0.3 }],
+      arms: [{ swing: -1.1 * go, bend: 0.3 * go }, { swing: -1.2 * go, bend: 0.3 * go }],
       smear: bell(u, 0.3, 0.15), squash: 1 - 0.1 * ready,
     });
   },
