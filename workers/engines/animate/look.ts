@@ -16,8 +16,9 @@ import { copyInto } from '../../kernels/blit.ts';
 
 /** Hurt tint of smooth art: a hot red, strong enough to read at 12 fps. */
 const FLASH: Rgba = { r: 255, g: 72, b: 64, a: 255 };
-// A full glow shows this much of pixel art's halo ring (as animateFrame's HALO_OPACITY for smooth art).
-const HALO = 0.85;
+// A full glow shows its halo at this opacity: pixel art's ring here, painted art's soft halo where
+// the frame is drawn.
+export const HALO = 0.85;
 // Steps of 1/STEPS: amounts closer than that look the same and share one recoloured cutout.
 const STEPS = 24;
 

@@ -13,7 +13,7 @@ import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import { separateSubject } from '../../kernels/subject.ts';
 import type { Subject } from '../../kernels/subject.ts';
-import { createLook } from './look.ts';
+import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
 import { findRig, rigSummary } from '../rig/findRig.ts';
 import { boneTransforms } from '../rig/kinematics.ts';
@@ -143,7 +143,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
     if (f.glow > 0 && !pixel) {
       const halo = look.halo(color);
       const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));
-      drawOver(canvas, halo.image, look.ox + ox + dx, look.oy + oy + dy, Math.min(1, f.glow * 0.85));
+      drawOver(canvas, halo.image, look.ox + ox + dx, look.oy + oy + dy, Math.min(1, f.glow * HALO));
     }
     // An afterimage of the striking arm (and what it holds) where it was a frame ago; a body with
     // no arm found gets none (a ghost of the whole body reads as a double exposure).
