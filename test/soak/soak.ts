@@ -141,6 +141,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
   }
+  // A request a kill cut may still have made its job (durably, before the answer was lost): the
+  // client never heard of it, but it runs after the restart. Wait for those too before stopping.
+  const anyPending = async (): Promise<boolean> => {
+    for (let before = ''; ;) {
+      const res = await fetch(`${server.url}/public/v1/jobs?limit=100${before && `&before=${before}`}`, { headers });
+      const page = (await res.json()) as { jobs?: { status: string }[]; next_before?: string };
+      if (page.jobs?.some((j) => j.status === 'Pending')) return true;
+      if (!page.next_before) return false;
+      before = page.next_before;
+    }
+  };
+  while (await anyPending()) {
+    if (Date.now() > deadline) {
+      problems.push('jobs no client heard of still Pending');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const finalCredits = (await account()).credits;
   signal(server, 'SIGTERM');
   const code = await server.exited;
