@@ -1,7 +1,8 @@
 // How many equal cells a sprite sheet has along one axis, from a profile (sprite pixels per
 // column, or per row). Two ways, tried in order:
 //   1. Gutters: the profile has empty runs. A count N fits when no cell boundary (k * L / N) cuts
-//      a run of sprite, and the sprite in every non-empty cell sits at about the same place and
+//      through a sprite's body (a thin reach or a label across it is allowed), and the sprite in
+//      every non-empty cell sits at about the same place and
 //      spans about as much (so a boundary that merely falls into a gap inside a sprite, or a grid
 //      finer than the sprites, is rejected). The largest N that fits wins: a coarser grid also fits
 //      whenever a finer one does (two cells merged are still consistent), so only the largest is the grid.
@@ -43,23 +44,37 @@ const std = (xs: number[]): number => {
   return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / xs.length);
 };
 
-/** Whether `n` equal cells over `length` fit `runs` (see the file comment, way 1). */
-function fitsGutters(runs: readonly Run[], length: number, n: number): boolean {
+/**
+ * A cell boundary may cross sprite where the profile there is at most this share of its peak: a
+ * kick or a sword reaching into the next cell, a text label drawn across the sheet. A boundary
+ * through a sprite's body crosses far more.
+ */
+const CROSSING = 0.2;
+
+/** Whether `n` equal cells over the profile fit it (see the file comment, way 1). */
+function fitsGutters(profile: ArrayLike<number>, peak: number, n: number): boolean {
+  const length = profile.length;
   const pitch = length / n;
   // Slack for a pitch that is not a whole number of pixels.
   const slack = Number.isInteger(pitch) ? 0 : 1;
-  const cells = new Map<number, { lo: number; hi: number }>();
-  for (const r of runs) {
-    const c0 = Math.floor((r.start + slack) / pitch);
-    const c1 = Math.floor((r.end - 1 - slack) / pitch);
-    if (Math.max(c0, 0) !== Math.min(c1, n - 1) && c1 > c0) return false; // a boundary cuts it
-    const c = Math.max(0, Math.min(n - 1, c0));
-    const cell = cells.get(c);
-    cells.set(c, { lo: Math.min(cell?.lo ?? Infinity, r.start - c * pitch), hi: Math.max(cell?.hi ?? -Infinity, r.end - c * pitch) });
+  const thin = peak * CROSSING;
+  for (let k = 1; k < n; k++) {
+    const b = k * pitch;
+    let least = Infinity;
+    for (let i = Math.max(0, Math.floor(b) - 1 - slack); i <= Math.min(length - 1, Math.ceil(b) + slack); i++) least = Math.min(least, profile[i]!);
+    if (least > thin) return false;
+  }
+  // Each cell's sprite: where its profile is more than thin (what crosses in from a neighbour is not).
+  const boxes: { lo: number; hi: number }[] = [];
+  for (let c = 0; c < n; c++) {
+    let lo = Infinity, hi = -Infinity;
+    for (let i = Math.round(c * pitch); i < Math.round((c + 1) * pitch); i++) {
+      if (profile[i]! > thin) (lo = Math.min(lo, i - c * pitch)), (hi = i + 1 - c * pitch);
+    }
+    if (hi > lo) boxes.push({ lo, hi });
   }
   // Half the cells empty is the signature of a grid twice as fine as the sprites' one.
-  if (cells.size < 2 || cells.size * 2 <= n) return false;
-  const boxes = [...cells.values()];
+  if (boxes.length < 2 || boxes.length * 2 <= n) return false;
   const centres = boxes.map((b) => (b.lo + b.hi) / 2);
   const spans = boxes.map((b) => b.hi - b.lo);
   return std(centres) <= pitch * 0.12 + 1 && std(spans) <= pitch * 0.2 + 1;
@@ -103,7 +118,9 @@ export function cellCount(profile: ArrayLike<number>, minCell = 8): number | nul
   if (runs.length === 0) return null;
   const spansAll = runs.length === 1 && (runs[0] as Run).end - (runs[0] as Run).start >= length * 0.9;
   if (!spansAll) {
-    for (let n = maxN; n >= 2; n--) if (fitsGutters(runs, length, n)) return n;
+    let peak = 0;
+    for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
+    for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
     // One sprite band (or one sprite) with margins around it: one cell.
     return runs.length === 1 ? 1 : null;
   }

@@ -6,6 +6,7 @@ import { cellCount } from '../../../workers/kernels/periodicity.ts';
 import { createImage, fillRect } from '../../../workers/kernels/image.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import { heroWalkFrames, pixelKnight, poseSheet } from '../../fixtures/sprites.ts';
+import { poseSheets } from '../../fixtures/realSprites.ts';
 
 const ink = { r: 200, g: 10, b: 10, a: 255 };
 
@@ -78,6 +79,15 @@ describe('detectGrid', () => {
   });
 });
 
+// Real sheets: an artist's poses reach into the next cell (a kick, a sword) and labels are drawn
+// across cell boundaries; neither makes the grid coarser.
+describe('real pose sheets', () => {
+  it.each(poseSheets.map((s) => [s.name, s] as const))('%s: the grid its artist drew', (_name, sheet) => {
+    const grid = detectGrid(sheet.image, Math.max(...sheet.rows.map((r) => r.row)));
+    expect([grid.columns, grid.rows, grid.regular]).toEqual([sheet.grid.columns, sheet.grid.rows, true]);
+  });
+});
+
 describe('cellCount', () => {
   const bumps = (length: number, at: number[], width: number): number[] => Array.from({ length }, (_, i) => (at.some((a) => i >= a && i < a + width) ? 5 : 0));
   it.each([
@@ -86,6 +96,7 @@ describe('cellCount', () => {
     ['one bump with margins is one cell', bumps(100, [30], 40), 1],
     ['nothing', new Array(50).fill(0), null],
     ['solid', new Array(50).fill(3), null],
+    ['a thin reach across a boundary does not merge cells', bumps(120, [10, 50, 90], 20).map((v, i) => (i >= 30 && i < 50 ? 1 : v)), 3],
     ['touching periodic bumps', Array.from({ length: 120 }, (_, i) => 3 + Math.round(4 * Math.sin((i / 30) * 2 * Math.PI - 1.5))), 4],
   ])('%s', (_name, profile, n) => {
     expect(cellCount(profile)).toBe(n);
