@@ -2,9 +2,9 @@
 // thread: the engines (pure, over RGBA) timed alone, then the writers on the same frames.
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
 import { animate } from '../workers/engines/animate/animate.ts';
-import { effect } from '../workers/engines/effect.ts';
+import { effect } from '../workers/engines/effect/effect.ts';
 import { restyle } from '../workers/engines/restyle.ts';
-import { assembleSheet } from '../workers/kernels/sheet.ts';
+import { assembleSheet } from '../workers/output/sheet.ts';
 import { frameDelaysCs } from '../workers/kernels/timing.ts';
 import type { RawImage } from '../workers/types.ts';
 import { hero, heroWalkFrames, pixelKnight } from '../test/fixtures/sprites.ts';

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { decodeStillFile } from '../workers/codecs/decode.ts';
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
 import { animate } from '../workers/engines/animate/animate.ts';
-import { assembleSheet } from '../workers/kernels/sheet.ts';
+import { assembleSheet } from '../workers/output/sheet.ts';
 import { frameDelaysCs } from '../workers/kernels/timing.ts';
 import type { RawImage } from '../workers/types.ts';
 import { hero } from '../test/fixtures/sprites.ts';

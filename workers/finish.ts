@@ -17,7 +17,7 @@ import type { Animation, ImageFormat, RawImage, TaskResult } from './types.ts';
 import { decodeAnimationFile, decodeStill, decodeStillFile, sliceSheet } from './codecs/decode.ts';
 import { detectFormat } from './codecs/detect.ts';
 import { encodePng } from './codecs/encode.ts';
-import { sheetGrid, type FrameRect, type Sheet } from './kernels/sheet.ts';
+import { sheetGrid, type FrameRect, type Sheet } from './output/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
 import { extractPalette, mapToPalette, type PackedColor } from './kernels/palette.ts';
 import { fitWithin, resizeTo, type ResizeMode } from './kernels/resize.ts';
@@ -26,7 +26,7 @@ import { MAX_FRAME_SIDE } from './limits.ts';
 import { prepareFrames } from './engines/animate/animate.ts';
 import { readMotionPlan, planTag } from './engines/animate/plan.ts';
 import { resampleIndices } from './engines/restyle.ts';
-import { planEffect } from './engines/effectStyle.ts';
+import { planEffect } from './engines/effect/style.ts';
 import { SHEET_JSON, SHEET_PNG, sheetFiles, writeAnimation } from './render.ts';
 
 export interface FinishRequest {

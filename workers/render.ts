@@ -8,20 +8,20 @@ import type {
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
-import { assembleSheet } from './kernels/sheet.ts';
-import type { Sheet } from './kernels/sheet.ts';
+import { assembleSheet } from './output/sheet.ts';
+import type { Sheet } from './output/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
-import { buildSheetJson } from './kernels/aseprite.ts';
-import { godotSpriteFrames } from './kernels/godotSpriteFrames.ts';
-import { phaserPack } from './kernels/phaserPack.ts';
+import { buildSheetJson } from './output/aseprite.ts';
+import { godotSpriteFrames } from './output/godotSpriteFrames.ts';
+import { phaserPack } from './output/phaserPack.ts';
 import { parseHexColor } from './kernels/image.ts';
 import { fitWithin } from './kernels/resize.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
 import { animate } from './engines/animate/animate.ts';
 import { restyle } from './engines/restyle.ts';
-import { effect } from './engines/effect.ts';
+import { effect } from './engines/effect/effect.ts';
 import { overlay } from './engines/overlay.ts';
-import { generateImage } from './engines/image.ts';
+import { generateImage } from './engines/image/image.ts';
 
 export const SHEET_PNG = 'sheet.png';
 export const SHEET_JSON = 'sheet.json';

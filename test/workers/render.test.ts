@@ -11,12 +11,12 @@ import { render } from '../../workers/render.ts';
 import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
 import type { RawImage } from '../../workers/types.ts';
 import { encodeGif } from '../../workers/codecs/encode.ts';
-import { cutFrames } from '../../workers/kernels/sheet.ts';
-import type { FrameRect } from '../../workers/kernels/sheet.ts';
+import { cutFrames } from '../../workers/output/sheet.ts';
+import type { FrameRect } from '../../workers/output/sheet.ts';
 import { resizeTo } from '../../workers/kernels/resize.ts';
 import { usesOnlyPalette } from '../../workers/kernels/palette.ts';
 import { createImage, fillRect } from '../../workers/kernels/image.ts';
-import type { AsepriteSheet } from '../../workers/kernels/aseprite.ts';
+import type { AsepriteSheet } from '../../workers/output/aseprite.ts';
 import { animate } from '../../workers/engines/animate/animate.ts';
 import { inputFile, pixelArt, spriteSvg, toRaw, writePng, paletteOf } from './images.ts';
 

@@ -6,7 +6,7 @@
 // (spreadDelaysCs), so the GIF, sheet.json and the Godot export all play the source's period.
 import { checkInt } from './check.ts';
 import { FPS } from '../limits.ts';
-import { MAX_SHEET_FRAMES } from './sheet.ts';
+import { MAX_SHEET_FRAMES } from '../output/sheet.ts';
 
 /** GIF delay of each of `frameCount` frames, in centiseconds. */
 export function frameDelaysCs(frameCount: number, fps: number = FPS): number[] {

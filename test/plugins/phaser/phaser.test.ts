@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpritekilnClient, type Job } from '../../../plugins/client/index.ts';
 import { startExampleServer, type ExampleServer } from '../../../plugins/phaser/example/serve.ts';
 import { buildPhaserPlugin } from '../../../plugins/phaser/build.ts';
-import { phaserPack } from '../../../workers/kernels/phaserPack.ts';
+import { phaserPack } from '../../../workers/output/phaserPack.ts';
 import { hero, png } from '../../fixtures/sprites.ts';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { launchChromium, type Browser } from './browser.ts';

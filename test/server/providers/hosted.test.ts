@@ -16,10 +16,10 @@ import { gifBytes, pngBytes } from '../../fixtures/images.ts';
 import { decodeGif } from '../../../workers/codecs/gif.ts';
 import { decodeStill } from '../../../workers/codecs/decode.ts';
 import { encodeGif, encodePng } from '../../../workers/codecs/encode.ts';
-import { assembleSheet, cutFrames } from '../../../workers/kernels/sheet.ts';
+import { assembleSheet, cutFrames } from '../../../workers/output/sheet.ts';
 import { frameDurationsMs } from '../../../workers/kernels/timing.ts';
 import { extractPalette, usesOnlyPalette } from '../../../workers/kernels/palette.ts';
-import type { AsepriteSheet } from '../../../workers/kernels/aseprite.ts';
+import type { AsepriteSheet } from '../../../workers/output/aseprite.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import { json, startFake, type FakeRemote } from './fakeRemote.ts';
 

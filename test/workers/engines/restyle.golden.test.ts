@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { restyle } from '../../../workers/engines/restyle.ts';
 import { decodeGif } from '../../../workers/codecs/gif.ts';
 import { encodePng } from '../../../workers/codecs/encode.ts';
-import { assembleSheet } from '../../../workers/kernels/sheet.ts';
+import { assembleSheet } from '../../../workers/output/sheet.ts';
 import type { Animation, RawImage } from '../../../workers/types.ts';
 import { heroWalkFrames, heroWalkGif, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
 import { expectGolden } from '../../helpers/golden.ts';

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## sprite_frames.tres text from a job's sheet.json: the same text the server's builder writes
-## (workers/kernels/godotSpriteFrames.ts; a test checks they agree byte for byte). The plugin uses it
+## (workers/output/godotSpriteFrames.ts; a test checks they agree byte for byte). The plugin uses it
 ## when a server lists no Godot export in sheet.json `meta.exports` (servers older than the export),
 ## so every sheet job still ends as a SpriteFrames.
 ##

@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
 import type { AnimateInput } from '../../../../workers/engines/animate/animate.ts';
 import { MOTION_NAMES } from '../../../../workers/engines/animate/motions/index.ts';
-import { assembleSheet } from '../../../../workers/kernels/sheet.ts';
+import { assembleSheet } from '../../../../workers/output/sheet.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
 import { encodePng } from '../../../../workers/codecs/encode.ts';
 import { expectGolden } from '../../../helpers/golden.ts';

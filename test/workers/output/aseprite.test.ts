@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildSheetJson } from '../../../workers/output/aseprite.ts';
+import { assembleSheet } from '../../../workers/output/sheet.ts';
+import { frameDurationsMs } from '../../../workers/kernels/timing.ts';
+import { solid } from '../images.ts';
+
+describe('buildSheetJson', () => {
+  it.each([4, 36, 100])('describes %i frames the way Phaser createFromAseprite reads them', (n) => {
+    const sheet = assembleSheet(Array.from({ length: n }, () => solid(8, 6, [0, 0, 0, 0])));
+    const json = buildSheetJson({
+      rects: sheet.rects, durationsMs: frameDurationsMs(n),
+      sheetWidth: sheet.image.width, sheetHeight: sheet.image.height, tag: 'walk',
+    });
+    // Keys "0".."N-1": other names make createFromAseprite build 0-frame animations.
+    expect(Object.keys(json.frames)).toEqual(Array.from({ length: n }, (_, i) => String(i)));
+    expect(json.frames['1']).toEqual({
+      frame: { x: 8, y: 0, w: 8, h: 6 }, rotated: false, trimmed: false,
+      spriteSourceSize: { x: 0, y: 0, w: 8, h: 6 }, sourceSize: { w: 8, h: 6 }, duration: 80,
+    });
+    expect(json.meta).toMatchObject({
+      app: 'spritekiln', image: 'sheet.png', format: 'RGBA8888', scale: '1',
+      size: { w: sheet.image.width, h: sheet.image.height },
+      frameTags: [{ name: 'walk', from: 0, to: n - 1, direction: 'forward' }], layers: [], slices: [],
+    });
+  });
+
+  it('rejects a duration list of the wrong length', () => {
+    expect(() => buildSheetJson({ rects: [{ x: 0, y: 0, w: 1, h: 1 }], durationsMs: [], sheetWidth: 1, sheetHeight: 1, tag: 't' }))
+      .toThrow('Expected one duration per frame (1 frames) but received 0');
+  });
+});

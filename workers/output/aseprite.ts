@@ -1,0 +1,84 @@
+// sheet.json: Aseprite's "hash" export format, which Phaser 3/4 loads with `load.aseprite` and
+// plays with `anims.createFromAseprite`, and which Godot/Unity importers read. Frame keys MUST be
+// "0".."N-1": createFromAseprite looks frames up by tag index, and with other names it silently
+// makes animations with 0 frames.
+import { checkInt } from '../kernels/check.ts';
+import type { FrameRect } from './sheet.ts';
+
+/** Version of this file's layout (not the app's): bump when fields change meaning. */
+export const SHEET_JSON_VERSION = '1.0';
+
+export interface AsepriteFrame {
+  frame: { x: number; y: number; w: number; h: number };
+  rotated: false;
+  trimmed: false;
+  spriteSourceSize: { x: 0; y: 0; w: number; h: number };
+  sourceSize: { w: number; h: number };
+  duration: number;
+}
+
+export interface AsepriteSheet {
+  frames: Record<string, AsepriteFrame>;
+  meta: {
+    app: 'spritekiln';
+    version: string;
+    image: string;
+    format: 'RGBA8888';
+    size: { w: number; h: number };
+    scale: '1';
+    frameTags: { name: string; from: number; to: number; direction: 'forward' }[];
+    layers: [];
+    slices: [];
+    /** spritekiln's own additions (e.g. `plan`: how the text was read); engines ignore unknown keys. */
+    [key: string]: unknown;
+  };
+}
+
+export interface SheetJsonInput {
+  rects: readonly FrameRect[];
+  durationsMs: readonly number[];
+  sheetWidth: number;
+  sheetHeight: number;
+  /** Name of the one animation (tag) over all frames, e.g. "walk" or "effect". */
+  tag: string;
+  image?: string;
+  /** Added to `meta` as is. */
+  extraMeta?: Record<string, unknown>;
+}
+
+export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
+  const { rects, durationsMs } = input;
+  if (rects.length === 0 || rects.length !== durationsMs.length) {
+    throw new RangeError(
+      `Expected one duration per frame (${rects.length} frames) but received ${durationsMs.length}`,
+    );
+  }
+  checkInt(input.sheetWidth, 1, 1 << 16, 'sheet width');
+  checkInt(input.sheetHeight, 1, 1 << 16, 'sheet height');
+  const frames: Record<string, AsepriteFrame> = {};
+  rects.forEach((r, i) => {
+    frames[String(i)] = {
+      frame: { x: r.x, y: r.y, w: r.w, h: r.h },
+      rotated: false,
+      trimmed: false,
+      spriteSourceSize: { x: 0, y: 0, w: r.w, h: r.h },
+      sourceSize: { w: r.w, h: r.h },
+      duration: durationsMs[i] ?? 0,
+    };
+  });
+  return {
+    frames,
+    meta: {
+      app: 'spritekiln',
+      version: SHEET_JSON_VERSION,
+      image: input.image ?? 'sheet.png',
+      format: 'RGBA8888',
+      size: { w: input.sheetWidth, h: input.sheetHeight },
+      scale: '1',
+      frameTags: [{ name: input.tag, from: 0, to: rects.length - 1, direction: 'forward' }],
+      layers: [],
+      slices: [],
+      ...input.extraMeta,
+    },
+  };
+}
