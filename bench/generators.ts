@@ -3,7 +3,7 @@
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
 import { animate } from '../workers/engines/animate/animate.ts';
 import { effect } from '../workers/engines/effect/effect.ts';
-import { restyle } from '../workers/engines/restyle.ts';
+import { restyle } from '../workers/engines/restyle/restyle.ts';
 import { assembleSheet } from '../workers/output/sheet.ts';
 import { frameDelaysCs } from '../workers/kernels/timing.ts';
 import type { RawImage } from '../workers/types.ts';

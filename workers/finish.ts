@@ -25,7 +25,7 @@ import { parseHexColor } from './kernels/image.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
 import { prepareFrames } from './engines/animate/animate.ts';
 import { readMotionPlan, planTag } from './engines/animate/plan.ts';
-import { resampleIndices } from './engines/restyle.ts';
+import { resampleIndices } from './engines/restyle/restyle.ts';
 import { planEffect } from './engines/effect/style.ts';
 import { SHEET_JSON, SHEET_PNG, sheetFiles, writeAnimation } from './render.ts';
 

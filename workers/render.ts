@@ -18,9 +18,9 @@ import { parseHexColor } from './kernels/image.ts';
 import { fitWithin } from './kernels/resize.ts';
 import { MAX_FRAME_SIDE } from './limits.ts';
 import { animate } from './engines/animate/animate.ts';
-import { restyle } from './engines/restyle.ts';
+import { restyle } from './engines/restyle/restyle.ts';
 import { effect } from './engines/effect/effect.ts';
-import { overlay } from './engines/overlay.ts';
+import { overlay } from './engines/overlay/overlay.ts';
 import { generateImage } from './engines/image/image.ts';
 
 export const SHEET_PNG = 'sheet.png';

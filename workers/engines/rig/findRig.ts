@@ -13,15 +13,42 @@ import type { Rig } from './types.ts';
 /** A mask this alike to its mirror image is a front or back view. */
 const FRONT_SYMMETRY = 0.8;
 
-/** Side a side view faces: the way the feet and the face stick out past the body's axis. */
+/** The classic RGB skin rule: warm, red over green over blue, not grey. */
+const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
+
+/**
+ * Side a side view faces. The face first: where the head shows skin, that side of the head is the
+ * front (hair, a hood or a helmet's back fill the other). Else the way the feet and the face stick
+ * out past the body's axis.
+ */
 function facingOf(s: Silhouette, neckY: number, hipY: number): 1 | -1 {
-  const { box } = s;
+  const { box, width, rgba } = s;
+  let hx = 0, hn = 0, kx = 0, kn = 0;
+  for (let y = box.y; y < neckY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+    hx += x; hn++;
+    const i = (y * width + x) * 4;
+    if (isSkin(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)) { kx += x; kn++; }
+  }
+  if (kn >= 3 && kn <= 0.8 * hn) {
+    const dx = kx / kn - hx / hn;
+    if (Math.abs(dx) > 0.04 * box.width) return dx > 0 ? 1 : -1;
+  }
   const bottom = box.y + box.height;
   const axis = meanX(s, neckY, hipY);
   const feet = meanX(s, bottom - Math.max(1, Math.round(0.08 * box.height)), bottom);
   const face = meanX(s, box.y + 0.1 * box.height, neckY);
   const lean = (feet - axis) + 0.5 * (face - axis);
   return Number.isNaN(lean) || lean >= 0 ? 1 : -1;
+}
+
+/**
+ * The side a subject would face if it were seen from the side, even when it looks frontal (a small
+ * sprite's two side views are often mirror images close enough to pass for a front view).
+ */
+export function sideFacing(sprite: RawImage, box: Box): 1 | -1 {
+  const s = silhouetteOf(sprite, box);
+  const shape = shapeOf(s);
+  return facingOf(s, shape.neckY, shape.hipY);
 }
 
 export function findRig(sprite: RawImage, box: Box): Rig {

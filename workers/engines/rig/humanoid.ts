@@ -7,6 +7,7 @@
 import type { Silhouette } from './silhouette.ts';
 import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
 import { mid, RigBuilder, vec } from './builder.ts';
+import { hangingArm } from './hangingArm.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -19,6 +20,12 @@ export interface HumanoidShape {
   /** x of the gap between the legs on each row (NaN where there is none). */
   gapX: Float64Array;
 }
+
+/**
+ * Below this height an arm is a pixel or two wide: told from the body by colour and turned, it comes
+ * apart into loose pixels.
+ */
+const MIN_HANGING_HEIGHT = 40;
 
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;
@@ -95,6 +102,8 @@ interface Limb {
   pixels: number[];
   /** A long thin part with no arm of its own outside the body: a weapon held by a hidden hand. */
   held?: boolean;
+  /** Found by colour against the body (a hanging arm): only its hand and forearm, holding nothing. */
+  hanging?: boolean;
 }
 
 /** Length and thickness of a set of pixels along its main axis. */
@@ -149,6 +158,15 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const cx = Number.isNaN(torsoX) ? box.x + box.width / 2 : torsoX;
   const core = coreOf(s, Math.max(1, 0.6 * maxThickness(s, neckY, hipY)));
   const arms = findArms(s, shape, cx, core);
+  if (view === 'front' && H >= MIN_HANGING_HEIGHT) {
+    // Arms held against the body leave no gap in the silhouette: seen from the front they hang at
+    // its sides, told from the torso by colour.
+    for (const side of [-1, 1] as const) {
+      if (arms.some((a) => a.side === side)) continue;
+      const arm = hangingArm(s, side, cx, neckY + 0.1 * (hipY - neckY), hipY + 0.05 * H);
+      if (arm) arms.push({ ...arm, hanging: true });
+    }
+  }
 
   const b = new RigBuilder(width, s.height);
   const pelvis = vec(cx, hipY);
@@ -183,9 +201,11 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     const shoulderGuess = vec(cx + arm.side * 0.12 * H, neckY + 0.08 * H);
     const { near, far, length } = extremes(arm.pixels, width, shoulderGuess);
     // A weapon held by a hand hidden in the body turns about the shoulder, gripped at its near end.
-    const shoulder = arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : vec(near.x, Math.min(near.y, neckY + 0.12 * H));
+    // An arm found by colour is its forearm and hand: it turns about its own top (an elbow), as a
+    // shoulder above it would drag the sleeve's pixels out into a ribbon.
+    const shoulder = arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : arm.hanging ? near : vec(near.x, Math.min(near.y, neckY + 0.12 * H));
     const reach = 0.32 * H;
-    const holds = arm.held === true || length > 1.35 * reach;
+    const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
     const hand = arm.held ? near : holds ? mid(shoulder, far, reach / length) : far;
     b.bone(name, 'spine', shoulder, mid(shoulder, hand));
     b.bone(`${name}Lower`, name, mid(shoulder, hand), hand);

@@ -22,6 +22,8 @@ export interface Silhouette {
   /** Distance from each mask pixel to the nearest background pixel (0 outside the mask). */
   thickness: Float32Array;
   area: number;
+  /** The sprite's straight RGBA, for the parts only colour tells apart (an arm against the body). */
+  rgba: Uint8Array;
 }
 
 /** Alpha at or above this is the subject: a soft edge's faint fringe does not count as body. */
@@ -43,7 +45,7 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
     }
     rows.push(runs);
   }
-  return { width, height, mask, box, rows, thickness: thicknessOf(mask, width, height), area };
+  return { width, height, mask, box, rows, thickness: thicknessOf(mask, width, height), area, rgba: sprite.data };
 }
 
 /** Distance to the background, with the image's border counted as background. */

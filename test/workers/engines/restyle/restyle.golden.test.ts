@@ -1,13 +1,13 @@
 // Golden sheets: every material and colour word set on the 48 px walking hero GIF, 36 frames,
 // plus a reference replacement and an opaque source. UPDATE=1 rewrites test/expected/restyle/.
 import { describe, it } from 'vitest';
-import { restyle } from '../../../workers/engines/restyle.ts';
-import { decodeGif } from '../../../workers/codecs/gif.ts';
-import { encodePng } from '../../../workers/codecs/encode.ts';
-import { assembleSheet } from '../../../workers/output/sheet.ts';
-import type { Animation, RawImage } from '../../../workers/types.ts';
-import { heroWalkFrames, heroWalkGif, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
-import { expectGolden } from '../../helpers/golden.ts';
+import { restyle } from '../../../../workers/engines/restyle/restyle.ts';
+import { decodeGif } from '../../../../workers/codecs/gif.ts';
+import { encodePng } from '../../../../workers/codecs/encode.ts';
+import { assembleSheet } from '../../../../workers/output/sheet.ts';
+import type { Animation, RawImage } from '../../../../workers/types.ts';
+import { heroWalkFrames, heroWalkGif, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
+import { expectGolden } from '../../../helpers/golden.ts';
 
 const WORD_SETS = [
   'golden', 'silver', 'bronze', 'ice', 'fire', 'shadow', 'ghost', 'neon', 'stone', 'wood', 'toxic', 'holy', 'electric',

@@ -1,27 +1,29 @@
-// Characters for the overlay: prepared once (cut out, geometric style applied, palette for the
-// pixel style), picked per row, and fitted onto each pose: as tall as the pose (minus the cartoon
-// outline), feet on its baseline, centred on its centroid, leaning as it leans. Across a row the
-// width follows the row's median pose height, so a crouch squashes the character rather than
-// shrinking it.
+// Characters for the overlay: prepared once (cut out, geometric style applied, rigged, palette for
+// the pixel style), picked per row, and fitted onto each pose: as tall as the pose (minus the
+// cartoon outline), feet on its baseline, centred on its centroid, leaning as it leans unless it was
+// drawn in the pose's posture. Across a row the width follows the row's median pose height, so a
+// crouch the rig did not copy squashes the character rather than shrinking it.
 //
 // Which character a row gets (with several): a number or ordinal in the row's title or description
 // ("character 2", "#3", "second"); else a colour word, matched to the character whose key colour
 // is nearest ("red knight" picks the reddest); else the named rows take the characters in turn.
-import type { RawImage } from '../types.ts';
-import type { RowEntry } from '../specs.ts';
-import { opaqueBounds } from '../kernels/compose.ts';
-import { resizeTo } from '../kernels/resize.ts';
-import type { ResizeMode } from '../kernels/resize.ts';
-import { cutout, looksLikePixelArt } from '../kernels/cutout.ts';
-import { imagePalette } from '../kernels/quantize.ts';
-import type { PackedColor } from '../kernels/palette.ts';
-import { chibi, outline, pixelFinish, posterize, quarterView } from '../kernels/styles.ts';
-import { warpRows } from '../kernels/warpRows.ts';
-import { toHsl } from '../kernels/tone.ts';
-import { words } from '../kernels/words.ts';
-import type { Rgba } from '../kernels/image.ts';
-import type { CellPose } from '../kernels/cellPose.ts';
-import { COLOR_NAMES } from './materials.ts';
+import type { RawImage } from '../../types.ts';
+import type { RowEntry } from '../../specs.ts';
+import { opaqueBounds } from '../../kernels/compose.ts';
+import { resizeTo } from '../../kernels/resize.ts';
+import type { ResizeMode } from '../../kernels/resize.ts';
+import { cutout, looksLikePixelArt } from '../../kernels/cutout.ts';
+import { imagePalette } from '../../kernels/quantize.ts';
+import type { PackedColor } from '../../kernels/palette.ts';
+import { chibi, outline, pixelFinish, posterize, quarterView } from '../../kernels/styles.ts';
+import { warpRows } from '../../kernels/warpRows.ts';
+import { toHsl } from '../../kernels/tone.ts';
+import { words } from '../../kernels/words.ts';
+import type { Rgba } from '../../kernels/image.ts';
+import type { CellPose } from '../../kernels/cellPose.ts';
+import { COLOR_NAMES } from '../materials.ts';
+import { rigSubject } from '../rig/posed.ts';
+import type { Rigged } from '../rig/posed.ts';
 
 export type OverlayStyle = 'pixel' | 'cartoon' | 'sd' | 'quater_view';
 
@@ -31,6 +33,8 @@ export interface Character {
   palette?: PackedColor[];
   /** Hue, saturation, lightness of up to ~4096 of its visible pixels, for picking by colour word. */
   colors: { h: number; s: number; l: number }[];
+  /** Its rig, to copy each pose with (null: nothing to rig). */
+  rigged: Rigged | null;
 }
 
 export function prepareCharacter(img: RawImage, style: OverlayStyle | undefined): Character {
@@ -44,10 +48,13 @@ export function prepareCharacter(img: RawImage, style: OverlayStyle | undefined)
     const d = cut.data;
     if ((d[i + 3] ?? 0) >= 128) colors.push(toHsl({ r: d[i] ?? 0, g: d[i + 1] ?? 0, b: d[i + 2] ?? 0, a: 255 }));
   }
-  return { image, mode, palette: style === 'pixel' ? imagePalette(cut, 16) : undefined, colors };
+  return { image, mode, palette: style === 'pixel' ? imagePalette(cut, 16) : undefined, colors, rigged: rigSubject(image, mode === 'nearest') };
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth'];
+
+/** How much of a pose's measured lean a character takes: the slope includes arms and legs. */
+export const LEAN_SHARE = 0.6;
 
 /** Share of a character's pixels that look like `color` (its hue, or for greys its lightness). */
 function colorShare(ch: Character, color: Rgba): number {
@@ -98,22 +105,24 @@ export interface Placement {
 }
 
 /**
- * `ch` styled and fitted onto `pose` for a sheet drawn at `k` times its size: `rowHeight` is the
- * row's median pose height, `maxWidth` the cell's width (both in sheet pixels).
+ * `image` (the character, posed or as it is) styled and fitted onto `pose` for a sheet drawn at `k`
+ * times its size: as tall as the pose, as wide as the character standing `rowHeight` tall (the row's
+ * median pose height) would be, at most the cell's `maxWidth` (both in sheet pixels). A character
+ * drawn in the pose's own posture does not lean again; one drawn as it stands is sheared to lean.
  */
-export function fitCharacter(ch: Character, pose: CellPose, k: number, rowHeight: number, maxWidth: number, style: OverlayStyle | undefined): Placement {
+export function fitCharacter(ch: Character, image: RawImage, pose: CellPose, k: number, rowHeight: number, maxWidth: number, style: OverlayStyle | undefined, posed: boolean): Placement {
   const top = Math.round(pose.box.y * k);
   const baseline = Math.round((pose.box.y + pose.box.height) * k);
   const ow = style === 'cartoon' ? Math.max(1, Math.round((baseline - top) / 40)) : 0;
   const h = Math.max(1, baseline - top - 2 * ow);
-  const src = ch.image;
+  const src = image;
   const ky = h / src.height;
-  const kRow = Math.max(1, rowHeight * k - 2 * ow) / src.height;
+  const kRow = Math.max(1, rowHeight * k - 2 * ow) / ch.image.height;
   const kx = Math.min(Math.sqrt(ky * kRow), Math.max(1, maxWidth * k - 2 * ow) / src.width);
   let img = resizeTo(src, Math.max(1, Math.round(src.width * kx)), h, ch.mode);
   // Lean as the pose leans: rows shifted in proportion to their height above the feet. Damped:
   // the measured slope includes arms and legs, and a full shear reads as falling over.
-  const lean = pose.lean * 0.6;
+  const lean = posed ? 0 : pose.lean * LEAN_SHARE;
   const reach = Math.round(Math.abs(lean) * h);
   if (reach >= 1) {
     const from = lean < 0 ? reach : 0;

@@ -7,17 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeAnimationFile } from '../../../workers/codecs/decode.ts';
-import { decodeGif, readGifStructure } from '../../../workers/codecs/gif.ts';
-import { retime, restyle } from '../../../workers/engines/restyle.ts';
-import { loopRepeats, spreadDelaysCs } from '../../../workers/kernels/timing.ts';
-import { render } from '../../../workers/render.ts';
-import type { RawImage } from '../../../workers/types.ts';
-import { gridSheet, onColor } from '../../fixtures/gridSheet.ts';
-import { paddedBeforeTrailer } from '../../fixtures/lenientGifs.ts';
-import { heroWalkFrames, heroWalkGif, png } from '../../fixtures/sprites.ts';
-import { inputFile } from '../images.ts';
-import { gifBytes } from '../../fixtures/images.ts';
+import { decodeAnimationFile } from '../../../../workers/codecs/decode.ts';
+import { decodeGif, readGifStructure } from '../../../../workers/codecs/gif.ts';
+import { retime, restyle } from '../../../../workers/engines/restyle/restyle.ts';
+import { loopRepeats, spreadDelaysCs } from '../../../../workers/kernels/timing.ts';
+import { render } from '../../../../workers/render.ts';
+import type { RawImage } from '../../../../workers/types.ts';
+import { gridSheet, onColor } from '../../../fixtures/gridSheet.ts';
+import { paddedBeforeTrailer } from '../../../fixtures/lenientGifs.ts';
+import { heroWalkFrames, heroWalkGif, png } from '../../../fixtures/sprites.ts';
+import { inputFile } from '../../images.ts';
+import { gifBytes } from '../../../fixtures/images.ts';
 
 /** A 6x4 GIF (gifenc) with these delays as written, in centiseconds. */
 const customDelaysGif = (delaysCs: number[]): Uint8Array => gifBytes({ width: 6, height: 4, frames: delaysCs.length, delaysCs });
@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'spritekiln-restyle-timing-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const sprite = (name: string): string => fileURLToPath(new URL(`../../fixtures/sprites/${name}`, import.meta.url));
+const sprite = (name: string): string => fileURLToPath(new URL(`../../../fixtures/sprites/${name}`, import.meta.url));
 
 describe('loopRepeats and spreadDelaysCs', () => {
   it.each([

@@ -1,20 +1,27 @@
 // The character overlay engine (character-overlay v1/v2): in every row of a sprite sheet that the
-// request names, each pose is replaced by a character image fitted onto it (overlayFit.ts), in
-// the requested style; every other row is left as it was. The sheet's grid is found from its
-// content (kernels/gridDetect.ts). Pixel style is drawn at the sheet's own resolution and the
-// whole sheet then scaled by nearest neighbour, so the character's pixels are the sheet's pixels;
-// the other styles scale the sheet smoothly first and draw the characters at the output size.
-import type { RawImage } from '../types.ts';
-import type { RowEntry } from '../specs.ts';
-import { checkImage } from '../kernels/check.ts';
-import { cloneImage, fillRect } from '../kernels/image.ts';
-import { resizeTo } from '../kernels/resize.ts';
-import { drawOnto } from '../kernels/compose.ts';
-import { detectGrid, spriteMask } from '../kernels/gridDetect.ts';
-import { locatePose } from '../kernels/cellPose.ts';
-import type { CellPose } from '../kernels/cellPose.ts';
-import { fitCharacter, pickCharacter, prepareCharacter } from './overlayFit.ts';
-import type { OverlayStyle } from './overlayFit.ts';
+// request names, each pose is replaced by the character drawn in that pose: the character and every
+// pose cell are rigged (rig/), the character's bones turn to match the pose's, mirrored when the
+// pose faces the other way, and the result is fitted onto the pose (fit.ts) in the requested style;
+// every other row is left as it was. The sheet's grid is found from its content (gridDetect.ts).
+// Pixel style is drawn at the sheet's own resolution and the whole sheet then scaled by nearest
+// neighbour, so the character's pixels are the sheet's pixels; the other styles scale the sheet
+// smoothly first and draw the characters at the output size.
+import type { RawImage } from '../../types.ts';
+import type { RowEntry } from '../../specs.ts';
+import { checkImage } from '../../kernels/check.ts';
+import { cloneImage, fillRect } from '../../kernels/image.ts';
+import { resizeTo } from '../../kernels/resize.ts';
+import { detectGrid, spriteMask } from './gridDetect.ts';
+import { locatePose } from '../../kernels/cellPose.ts';
+import type { CellPose } from '../../kernels/cellPose.ts';
+import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit.ts';
+import { crop, drawOnto, opaqueBounds } from '../../kernels/compose.ts';
+import { sideFacing } from '../rig/findRig.ts';
+import { mirrorX } from '../../kernels/cutout.ts';
+import { drawPosed, rigSubject } from '../rig/posed.ts';
+import type { Rigged } from '../rig/posed.ts';
+import { matchPose } from '../rig/retarget.ts';
+import type { OverlayStyle } from './fit.ts';
 
 export interface OverlayInput {
   sheet: RawImage;
@@ -39,6 +46,29 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+
+/** Whether a side-view character must be mirrored to face the way `pose` does. */
+function facesAway(character: Rigged, pose: Rigged): boolean {
+  const box = opaqueBounds(pose.sprite, 127);
+  return box !== null && sideFacing(pose.sprite, box) !== character.rig.facing;
+}
+
+/**
+ * The character drawn in the posture of the pose in `pose.box` of the sheet: the pose rigged from
+ * its pixels, the character's rig turned to match it (mirrored when they face apart); null when the
+ * pose gives no rig to copy.
+ */
+function copyPose(character: Rigged, sheet: RawImage, mask: Uint8Array, pose: CellPose): RawImage | null {
+  const { x, y, width, height } = pose.box;
+  const cut = crop(sheet, x, y, width, height);
+  for (let p = 0; p < width * height; p++) if (!mask[(y + Math.floor(p / width)) * sheet.width + x + (p % width)]) cut.data.fill(0, p * 4, p * 4 + 4);
+  const target = rigSubject(cut, true);
+  if (!target) return null;
+  const own = character.rig;
+  const mirror = own.view === 'side' && facesAway(character, target);
+  const drawn = drawPosed(character, matchPose(own, target.rig, { mirror, lean: pose.lean * LEAN_SHARE }));
+  return mirror ? mirrorX(drawn.image) : drawn.image;
+}
 
 export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
   const { sheet, style } = input;
@@ -81,7 +111,8 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       cells.forEach((cell, j) => {
         const pose = poses[j];
         if (!pose) return;
-        const placed = fitCharacter(ch, pose, k, rowHeight, cell.width, style);
+        const posed = ch.rigged && bg.kind !== 'none' ? copyPose(ch.rigged, sheet, mask, pose) : null;
+        const placed = fitCharacter(ch, posed ?? ch.image, pose, k, rowHeight, cell.width, style, posed !== null);
         drawOnto(canvas, placed.image, placed.left, placed.top);
       });
       onProgress?.((order + 1) / named.length);

@@ -6,11 +6,11 @@
 // halfway between them. A solid sheet tells nothing: it is cut into `rowsHint` rows of square cells.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
-import type { RawImage } from '../types.ts';
-import { checkImage, checkInt } from './check.ts';
+import type { RawImage } from '../../types.ts';
+import { checkImage, checkInt } from '../../kernels/check.ts';
 import { cellCount, profileRuns } from './periodicity.ts';
-import { detectBackground } from './track.ts';
-import type { Background, Box } from './track.ts';
+import { detectBackground } from '../../kernels/track.ts';
+import type { Background, Box } from '../../kernels/track.ts';
 
 export interface SheetGrid {
   background: Background;

@@ -3,16 +3,16 @@
 // binary alpha and the character's palette), output sizes follow v1 and v2, characters are picked
 // by row words.
 import { describe, expect, it } from 'vitest';
-import { overlay, overlayScale } from '../../../workers/engines/overlay.ts';
-import { pickCharacter, prepareCharacter } from '../../../workers/engines/overlayFit.ts';
-import { createImage } from '../../../workers/kernels/image.ts';
-import { resizeTo } from '../../../workers/kernels/resize.ts';
-import { detectGrid, spriteMask } from '../../../workers/kernels/gridDetect.ts';
-import { locatePose } from '../../../workers/kernels/cellPose.ts';
-import { imagePalette } from '../../../workers/kernels/quantize.ts';
-import { packColor } from '../../../workers/kernels/palette.ts';
-import type { RawImage } from '../../../workers/types.ts';
-import { hero, pixelKnight, pixelSlime, poseSheet } from '../../fixtures/sprites.ts';
+import { overlay, overlayScale } from '../../../../workers/engines/overlay/overlay.ts';
+import { pickCharacter, prepareCharacter } from '../../../../workers/engines/overlay/fit.ts';
+import { createImage } from '../../../../workers/kernels/image.ts';
+import { resizeTo } from '../../../../workers/kernels/resize.ts';
+import { detectGrid, spriteMask } from '../../../../workers/engines/overlay/gridDetect.ts';
+import { locatePose } from '../../../../workers/kernels/cellPose.ts';
+import { imagePalette } from '../../../../workers/kernels/quantize.ts';
+import { packColor } from '../../../../workers/kernels/palette.ts';
+import type { RawImage } from '../../../../workers/types.ts';
+import { hero, pixelKnight, pixelSlime, poseSheet } from '../../../fixtures/sprites.ts';
 
 const STYLES = [undefined, 'pixel', 'cartoon', 'sd', 'quater_view'] as const;
 const CHARACTERS: [string, () => RawImage][] = [['knight', pixelKnight], ['hero', () => hero(48)]];

@@ -1,22 +1,22 @@
 // The restyle engine (zenith/pulsar video_restyle): the source animation retimed to the output's
 // frame count at the source's own speed (its loop repeated a whole number of times, decisions §3),
 // its subject tracked frame by frame, optionally replaced by a reference image, and recoloured by
-// the material and colour words of the text (restylePlan.ts) as a luma ramp.
+// the material and colour words of the text (plan.ts) as a luma ramp.
 // Each source frame is worked once however often the retiming shows it.
-import type { Animation, RawImage } from '../types.ts';
-import { MAX_FRAME_SIDE } from '../limits.ts';
-import { checkImage, checkInt, checkSameSize } from '../kernels/check.ts';
-import { loopRepeats, spreadDelaysCs } from '../kernels/timing.ts';
-import { fitSize, resizeTo } from '../kernels/resize.ts';
-import { lumaLevels } from '../kernels/luminanceMap.ts';
-import type { Levels } from '../kernels/luminanceMap.ts';
-import { grainTexture } from '../kernels/texture.ts';
-import { detectBackground, trackSubject } from '../kernels/track.ts';
-import { readRestyle } from './restylePlan.ts';
-import type { RestylePlan } from './restylePlan.ts';
-import { applyMaterial } from './restyleMaterial.ts';
-import type { FrameSubject, MaterialContext } from './restyleMaterial.ts';
-import { prepareReference, replaceSubject, restOf } from './restyleReference.ts';
+import type { Animation, RawImage } from '../../types.ts';
+import { MAX_FRAME_SIDE } from '../../limits.ts';
+import { checkImage, checkInt, checkSameSize } from '../../kernels/check.ts';
+import { loopRepeats, spreadDelaysCs } from '../../kernels/timing.ts';
+import { fitSize, resizeTo } from '../../kernels/resize.ts';
+import { lumaLevels } from '../../kernels/luminanceMap.ts';
+import type { Levels } from '../../kernels/luminanceMap.ts';
+import { grainTexture } from '../../kernels/texture.ts';
+import { detectBackground, trackSubject } from '../../kernels/track.ts';
+import { readRestyle } from './plan.ts';
+import type { RestylePlan } from './plan.ts';
+import { applyMaterial } from './material.ts';
+import type { FrameSubject, MaterialContext } from './material.ts';
+import { prepareReference, replaceSubject, restOf } from './reference.ts';
 
 export interface RestyleInput {
   source: Animation;

@@ -1,9 +1,9 @@
 // Reading restyle text: which material, colours and modifiers a text names, and that every ramp
 // the words can make rises in luma (a darker source pixel stays darker).
 import { describe, expect, it } from 'vitest';
-import { readRestyle } from '../../../workers/engines/restylePlan.ts';
-import { COLOR_NAMES, MATERIALS, MODIFIERS } from '../../../workers/engines/materials.ts';
-import { rampDrop } from '../../../workers/kernels/luminanceMap.ts';
+import { readRestyle } from '../../../../workers/engines/restyle/plan.ts';
+import { COLOR_NAMES, MATERIALS, MODIFIERS } from '../../../../workers/engines/materials.ts';
+import { rampDrop } from '../../../../workers/kernels/luminanceMap.ts';
 
 describe('readRestyle', () => {
   it.each([

@@ -1,10 +1,10 @@
 // Golden sheets: every overlay style on the pose sheet, the pixel knight on row 1 and the 48 px
 // hero on row 3 (picked by "second"), row 2 left alone. UPDATE=1 rewrites test/expected/overlay/.
 import { describe, it } from 'vitest';
-import { overlay } from '../../../workers/engines/overlay.ts';
-import { encodePng } from '../../../workers/codecs/encode.ts';
-import { hero, pixelKnight, poseSheet } from '../../fixtures/sprites.ts';
-import { expectGolden } from '../../helpers/golden.ts';
+import { overlay } from '../../../../workers/engines/overlay/overlay.ts';
+import { encodePng } from '../../../../workers/codecs/encode.ts';
+import { hero, pixelKnight, poseSheet } from '../../../fixtures/sprites.ts';
+import { expectGolden } from '../../../helpers/golden.ts';
 
 describe('overlay golden sheets', () => {
   it.each([undefined, 'pixel', 'cartoon', 'sd', 'quater_view'] as const)('style %s', async (style) => {

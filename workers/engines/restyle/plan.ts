@@ -11,15 +11,15 @@
 //   - dark / light / vivid / muted adjust the ramp; "dark" alone is the shadow material, and the
 //     other modifiers alone adjust the sprite's own colours;
 //   - nothing recognised: a mild tint of a seeded hue, recorded in the plan.
-import type { Rgba } from '../kernels/image.ts';
-import { buildRamp } from '../kernels/luminanceMap.ts';
-import type { Ramp, RampStop } from '../kernels/luminanceMap.ts';
-import { words } from '../kernels/words.ts';
-import { createRandom } from '../kernels/random.ts';
-import { hsl } from '../kernels/recolor.ts';
-import { lumaOf, saturate, shade, tint, toHex, toHsl, withHue, withLuma } from '../kernels/tone.ts';
-import { COLOR_NAMES, MATERIALS, MODIFIERS } from './materials.ts';
-import type { Material, Modifier } from './materials.ts';
+import type { Rgba } from '../../kernels/image.ts';
+import { buildRamp } from '../../kernels/luminanceMap.ts';
+import type { Ramp, RampStop } from '../../kernels/luminanceMap.ts';
+import { words } from '../../kernels/words.ts';
+import { createRandom } from '../../kernels/random.ts';
+import { hsl } from '../../kernels/recolor.ts';
+import { lumaOf, saturate, shade, tint, toHex, toHsl, withHue, withLuma } from '../../kernels/tone.ts';
+import { COLOR_NAMES, MATERIALS, MODIFIERS } from '../materials.ts';
+import type { Material, Modifier } from '../materials.ts';
 
 /** What sheet.json records under meta.plan. */
 export interface RestylePlan {

@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { render } from '../../../workers/render.ts';
-import { heroWalkGif, pixelSlime, png } from '../../fixtures/sprites.ts';
-import { inputFile } from '../images.ts';
+import { render } from '../../../../workers/render.ts';
+import { heroWalkGif, pixelSlime, png } from '../../../fixtures/sprites.ts';
+import { inputFile } from '../../images.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'spritekiln-restyle-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -1,17 +1,17 @@
 // Restyle: retiming honours the source's delays; materials keep shading, alpha and frame size;
 // a reference replaces the subject and follows it; opaque sources keep their background.
 import { describe, expect, it } from 'vitest';
-import { resampleIndices, restyle, retime } from '../../../workers/engines/restyle.ts';
-import { decodeGif } from '../../../workers/codecs/gif.ts';
-import { createRandom } from '../../../workers/kernels/random.ts';
-import { opaqueBounds } from '../../../workers/kernels/compose.ts';
-import { luma } from '../../../workers/kernels/recolor.ts';
-import { toHsl } from '../../../workers/kernels/tone.ts';
-import type { Animation, RawImage } from '../../../workers/types.ts';
-import { heroWalkFrames, heroWalkGif, pixelKnight, pixelSlime } from '../../fixtures/sprites.ts';
-import { mirrorX } from '../../../workers/kernels/cutout.ts';
-import { warpRows } from '../../../workers/kernels/warpRows.ts';
-import { solid } from '../images.ts';
+import { resampleIndices, restyle, retime } from '../../../../workers/engines/restyle/restyle.ts';
+import { decodeGif } from '../../../../workers/codecs/gif.ts';
+import { createRandom } from '../../../../workers/kernels/random.ts';
+import { opaqueBounds } from '../../../../workers/kernels/compose.ts';
+import { luma } from '../../../../workers/kernels/recolor.ts';
+import { toHsl } from '../../../../workers/kernels/tone.ts';
+import type { Animation, RawImage } from '../../../../workers/types.ts';
+import { heroWalkFrames, heroWalkGif, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
+import { mirrorX } from '../../../../workers/kernels/cutout.ts';
+import { warpRows } from '../../../../workers/kernels/warpRows.ts';
+import { solid } from '../../images.ts';
 
 const walk = (): Animation => decodeGif(heroWalkGif(8, 48));
 

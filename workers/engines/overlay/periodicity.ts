@@ -12,7 +12,7 @@
 // Neither gives an answer for a flat profile (a solid sheet): the caller falls back on a guess.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
-import { checkInt } from './check.ts';
+import { checkInt } from '../../kernels/check.ts';
 
 export interface Run {
   start: number;

@@ -1,17 +1,17 @@
 // Applying a restyle recipe to one frame whose subject is known: the luma ramp, then the
 // material's finishes (grain that moves with the subject, a ghost's downward fade, a rim glow).
 // On opaque sources only the subject changes; the flat background stays as it was.
-import type { RawImage } from '../types.ts';
-import { at } from '../kernels/check.ts';
-import type { Rgba } from '../kernels/image.ts';
-import { mapLuminance } from '../kernels/luminanceMap.ts';
-import type { Levels, LumaTexture } from '../kernels/luminanceMap.ts';
-import { applyRim, rimWeights } from '../kernels/edgeGlow.ts';
-import { hash32 } from '../kernels/random.ts';
-import { adjustColors, invertColor } from '../kernels/adjust.ts';
-import type { Box } from '../kernels/track.ts';
-import { modifyColor } from './restylePlan.ts';
-import type { RestyleRecipe } from './restylePlan.ts';
+import type { RawImage } from '../../types.ts';
+import { at } from '../../kernels/check.ts';
+import type { Rgba } from '../../kernels/image.ts';
+import { mapLuminance } from '../../kernels/luminanceMap.ts';
+import type { Levels, LumaTexture } from '../../kernels/luminanceMap.ts';
+import { applyRim, rimWeights } from '../../kernels/edgeGlow.ts';
+import { hash32 } from '../../kernels/random.ts';
+import { adjustColors, invertColor } from '../../kernels/adjust.ts';
+import type { Box } from '../../kernels/track.ts';
+import { modifyColor } from './plan.ts';
+import type { RestyleRecipe } from './plan.ts';
 
 export interface FrameSubject {
   /** Subject weight per pixel, only for opaque sources (transparent ones use their alpha). */

@@ -1,12 +1,12 @@
 // Grid detection from content: transparent gutters, flat-colour gutters, touching sprites (no
 // gutters), a missing frame, irregular sprites, and a solid sheet with nothing to go on.
 import { describe, expect, it } from 'vitest';
-import { detectGrid } from '../../../workers/kernels/gridDetect.ts';
-import { cellCount } from '../../../workers/kernels/periodicity.ts';
-import { createImage, fillRect } from '../../../workers/kernels/image.ts';
-import type { RawImage } from '../../../workers/types.ts';
-import { heroWalkFrames, pixelKnight, poseSheet } from '../../fixtures/sprites.ts';
-import { poseSheets } from '../../fixtures/realSprites.ts';
+import { detectGrid } from '../../../../workers/engines/overlay/gridDetect.ts';
+import { cellCount } from '../../../../workers/engines/overlay/periodicity.ts';
+import { createImage, fillRect } from '../../../../workers/kernels/image.ts';
+import type { RawImage } from '../../../../workers/types.ts';
+import { heroWalkFrames, pixelKnight, poseSheet } from '../../../fixtures/sprites.ts';
+import { poseSheets } from '../../../fixtures/realSprites.ts';
 
 const ink = { r: 200, g: 10, b: 10, a: 255 };
 

@@ -7,14 +7,14 @@
 // source's silhouette: a reference of another shape would come out in pieces.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
-import type { RawImage } from '../types.ts';
-import { drawOnto } from '../kernels/compose.ts';
-import { resizeTo } from '../kernels/resize.ts';
-import type { ResizeMode } from '../kernels/resize.ts';
-import { cutout, looksLikePixelArt, mirrorX } from '../kernels/cutout.ts';
-import { warpRows } from '../kernels/warpRows.ts';
-import { locatePose } from '../kernels/cellPose.ts';
-import type { Background, Box, SubjectFrame } from '../kernels/track.ts';
+import type { RawImage } from '../../types.ts';
+import { drawOnto } from '../../kernels/compose.ts';
+import { resizeTo } from '../../kernels/resize.ts';
+import type { ResizeMode } from '../../kernels/resize.ts';
+import { cutout, looksLikePixelArt, mirrorX } from '../../kernels/cutout.ts';
+import { warpRows } from '../../kernels/warpRows.ts';
+import { locatePose } from '../../kernels/cellPose.ts';
+import type { Background, Box, SubjectFrame } from '../../kernels/track.ts';
 
 export interface PreparedReference {
   image: RawImage;

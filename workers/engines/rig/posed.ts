@@ -1,0 +1,54 @@
+// A rigged subject drawn in one pose on a canvas just large enough for it: what a character
+// overlay places into a sheet cell and a restyle with a reference draws into a frame.
+import type { RawImage } from '../../types.ts';
+import { createImage, TRANSPARENT } from '../../kernels/image.ts';
+import { crop, opaqueBounds } from '../../kernels/compose.ts';
+import { separateSubject } from '../../kernels/subject.ts';
+import { findRig } from './findRig.ts';
+import { boneTransforms, IDENTITY_AFFINE } from './kinematics.ts';
+import type { RigPose } from './kinematics.ts';
+import { buildMesh, deform } from './skin.ts';
+import type { Mesh } from './skin.ts';
+import { drawMesh } from './raster.ts';
+import type { Rig, Vec } from './types.ts';
+
+export interface Rigged {
+  sprite: RawImage;
+  rig: Rig;
+  mesh: Mesh;
+  pixel: boolean;
+}
+
+/** The subject of `image` rigged and meshed; null when it has no subject. */
+export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
+  const subject = separateSubject(image, pixel);
+  if (!subject.box) return null;
+  const rig = findRig(subject.sprite, subject.box);
+  return { sprite: subject.sprite, rig, mesh: buildMesh(rig, pixel), pixel };
+}
+
+export interface Drawn {
+  image: RawImage;
+  /** The rig's ground point, moved with the pelvis, in the image's pixels. */
+  ground: Vec;
+}
+
+/** `rigged` in `pose`, cropped to what it covers, its ground point carried along. */
+export function drawPosed(rigged: Rigged, pose: RigPose): Drawn {
+  const { rig, mesh, sprite, pixel } = rigged;
+  const transforms = boneTransforms(rig, pose);
+  const pos = deform(mesh, transforms, IDENTITY_AFFINE);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < pos.length; i += 2) {
+    x0 = Math.min(x0, pos[i] as number); x1 = Math.max(x1, pos[i] as number);
+    y0 = Math.min(y0, pos[i + 1] as number); y1 = Math.max(y1, pos[i + 1] as number);
+  }
+  if (!(x1 >= x0)) return { image: createImage(1, 1, TRANSPARENT), ground: rig.ground };
+  const ox = 1 - Math.floor(x0), oy = 1 - Math.floor(y0);
+  const image = createImage(Math.ceil(x1) + ox + 1, Math.ceil(y1) + oy + 1, TRANSPARENT);
+  for (let i = 0; i < pos.length; i += 2) { pos[i] = (pos[i] as number) + ox; pos[i + 1] = (pos[i + 1] as number) + oy; }
+  drawMesh(image, { image: sprite, ox: 0, oy: 0 }, mesh, pos, { pixel, opacity: 1 });
+  const box = opaqueBounds(image, 0);
+  if (!box) return { image, ground: { x: rig.ground.x + ox, y: rig.ground.y + oy } };
+  return { image: crop(image, box.x, box.y, box.width, box.height), ground: { x: rig.ground.x + ox - box.x, y: rig.ground.y + oy - box.y } };
+}

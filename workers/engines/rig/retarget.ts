@@ -1,0 +1,76 @@
+// Posing one rig like another (character overlay: a character copies each pose of a sheet). Every
+// bone of the character that has a counterpart in the target turns so it points the way the
+// target's does; a bone without one follows its parent. Legs also take the target's hip height (a
+// crouch shortens them), within limits: a rig found on a small or busy pose is rough.
+import type { Bone, BonePose, Rig } from './types.ts';
+import type { RigPose } from './kinematics.ts';
+
+export interface MatchOptions {
+  /** The target seen in a mirror: it faces the other way, so its left is the character's right. */
+  mirror: boolean;
+  /** How far the target leans (horizontal shift per pixel of height, top to the right positive). */
+  lean: number;
+}
+
+// How far a leg may shorten or lengthen to take the target's hip height.
+const MIN_LEG = 0.65;
+const MAX_LEG = 1.15;
+
+const wrap = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
+const length = (b: Bone): number => Math.hypot(b.tail.x - b.head.x, b.tail.y - b.head.y);
+
+/** The target's bone that plays the part of the character's bone `name`, if it has one. */
+function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone | undefined {
+  const find = (n: string): Bone | undefined => target.bones[target.index[n] ?? -1];
+  const swapped = mirror ? name.replace(/^(arm|leg|wing)([LR])/, (_, k: string, s: string) => k + (s === 'L' ? 'R' : 'L')) : name;
+  const direct = find(swapped);
+  if (direct) return direct;
+  const leg = /^leg([LRFB])(Lower)?$/.exec(name);
+  if (leg) {
+    const lower = leg[2] ?? '';
+    // Legs drawn apart are named by screen side, legs together front and back: the front leg is
+    // the one on the side the figure faces.
+    const front = target.facing === 1 ? 'R' : 'L';
+    const side = leg[1] === 'F' ? front : leg[1] === 'B' ? (front === 'R' ? 'L' : 'R') : null;
+    if (side) return find(`leg${mirror ? (side === 'R' ? 'L' : 'R') : side}${lower}`);
+    return find(`legF${lower}`);
+  }
+  const arm = /^arm([LR])(Lower|Weapon)?$/.exec(name);
+  if (arm) {
+    // A side view shows one arm: whichever side it was found on, it is the one the character has.
+    const arms = ['armL', 'armR'].filter((n) => target.index[n] !== undefined);
+    const own = ['armL', 'armR'].filter((n) => rig.index[n] !== undefined);
+    if (arms.length === 1 && own.length === 1) return find(`${arms[0]}${arm[2] ?? ''}`);
+  }
+  return undefined;
+}
+
+/** The angle of a bone on screen (radians, clockwise from +x), seen in a mirror if asked. */
+const direction = (b: Bone, mirror: boolean): number => Math.atan2(b.tail.y - b.head.y, (mirror ? -1 : 1) * (b.tail.x - b.head.x));
+
+/** The pose that makes `rig` look like `target`. */
+export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
+  const world: number[] = [];
+  const bones: (BonePose | undefined)[] = [];
+  const legShare = (r: Rig, upper: Bone | undefined, lower: Bone | undefined): number =>
+    upper && lower ? Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y) / Math.max(1, r.height) : 0;
+  rig.bones.forEach((bone, i) => {
+    const inherited = bone.parent >= 0 ? (world[bone.parent] as number) : 0;
+    const other = counterpart(bone.name, rig, target, opts.mirror);
+    let turn = inherited;
+    if (bone.name === 'spine') turn = Math.atan((opts.mirror ? -1 : 1) * opts.lean);
+    else if (other && length(other) >= 1 && length(bone) >= 1) turn = wrap(direction(other, opts.mirror) - direction(bone, false));
+    world[i] = turn;
+    let stretch = 1;
+    const leg = /^(leg[LRFB])(Lower)?$/.exec(bone.name);
+    if (leg) {
+      const name = leg[1] as string;
+      const own = legShare(rig, rig.bones[rig.index[name] ?? -1], rig.bones[rig.index[`${name}Lower`] ?? -1]);
+      const upper = counterpart(name, rig, target, opts.mirror), lower = counterpart(`${name}Lower`, rig, target, opts.mirror);
+      const theirs = legShare(target, upper, lower);
+      if (own > 0 && theirs > 0) stretch = Math.max(MIN_LEG, Math.min(MAX_LEG, theirs / own));
+    }
+    bones.push({ angle: wrap(turn - inherited), stretch });
+  });
+  return { bones, offset: { x: 0, y: 0 } };
+}
