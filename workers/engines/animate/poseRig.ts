@@ -3,7 +3,7 @@
 // Side views move in their facing direction; front views lift and foreshorten instead of swinging.
 import type { Rig, BonePose, Vec } from '../rig/types.ts';
 import type { Affine, RigPose } from '../rig/kinematics.ts';
-import { compose, rotateAbout, twoBoneIk } from '../rig/kinematics.ts';
+import { chainLength, compose, rotateAbout, twoBoneIk } from '../rig/kinematics.ts';
 import type { MotionFrame } from './motionFrame.ts';
 
 export interface PosedRig {
@@ -59,7 +59,7 @@ function legShare(rig: Rig): number {
   const upper = rig.bones[i ?? -1];
   const lower = rig.bones[rig.index[`${upper?.name}Lower`] ?? -1];
   if (!upper || !lower) return 1;
-  return Math.min(1, Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y) / (0.45 * rig.height));
+  return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
 export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
@@ -92,7 +92,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
       if (!bends) {
         // Seen from the front the knee comes toward the viewer: the leg only looks shorter, thigh and
         // shin alike, by what the hips drop and the foot lifts.
-        const length = Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);
+        const length = chainLength(upper, lower);
         const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
         set(name, 0, s);
         set(`${name}Lower`, 0, s);

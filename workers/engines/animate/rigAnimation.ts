@@ -11,15 +11,15 @@ import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
-import { separateSubject } from '../../kernels/subject.ts';
-import type { Subject } from '../../kernels/subject.ts';
 import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
-import { findRig, rigSummary } from '../rig/findRig.ts';
+import { rigSummary } from '../rig/findRig.ts';
 import { boneTransforms } from '../rig/kinematics.ts';
-import { buildMesh, deform } from '../rig/skin.ts';
-import type { Mesh } from '../rig/skin.ts';
+import { deform, growExtent } from '../rig/skin.ts';
+import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
+import { rigSubject } from '../rig/posed.ts';
+import type { Rigged } from '../rig/posed.ts';
 import type { Rig } from '../rig/types.ts';
 import { poseRig } from './poseRig.ts';
 import type { TimedFrame } from './timeline.ts';
@@ -45,35 +45,24 @@ export interface RigInput {
   glow: (segment: number) => Rgba;
 }
 
-/** The subject, its rig and mesh, and every frame's vertex positions (start image coordinates). */
-interface Posed {
-  start: RawImage;
-  subject: Subject;
-  rig: Rig;
-  mesh: Mesh;
+/** The rigged subject and every frame's vertex positions (start image coordinates). */
+interface Posed extends Rigged {
   positions: Float64Array[];
-  bounds: { x0: number; y0: number; x1: number; y1: number };
+  bounds: Extent;
 }
 
 function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean): Posed | null {
-  const subject = separateSubject(start, pixel);
-  if (!subject.box) return null;
-  const rig = findRig(subject.sprite, subject.box);
-  const mesh = buildMesh(rig, pixel);
+  const rigged = rigSubject(start, pixel);
+  if (!rigged) return null;
+  const { rig, mesh } = rigged;
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
   const positions = timeline.map(({ frame }) => {
     const { pose, global } = poseRig(rig, frame, pixel);
     const pos = deform(mesh, boneTransforms(rig, pose), global);
-    for (let i = 0; i < pos.length; i += 2) {
-      const x = pos[i] as number, y = pos[i + 1] as number;
-      if (x < bounds.x0) bounds.x0 = x;
-      if (x > bounds.x1) bounds.x1 = x;
-      if (y < bounds.y0) bounds.y0 = y;
-      if (y > bounds.y1) bounds.y1 = y;
-    }
+    growExtent(bounds, pos);
     return pos;
   });
-  return { start, subject, rig, mesh, positions, bounds };
+  return { ...rigged, positions, bounds };
 }
 
 /**
@@ -117,12 +106,12 @@ export function rigAnimation(input: RigInput): RiggedClip {
     const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
     return { frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
   }
-  const { subject, rig, mesh, positions, bounds } = posed;
+  const { rig, mesh, positions, bounds } = posed;
   const size = sizeOf(posed);
   const cw = Math.min(MAX_FRAME_SIDE, size.w), ch = Math.min(MAX_FRAME_SIDE, size.h);
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
-  const background = subject.background ?? TRANSPARENT;
-  const look: Look = createLook(subject.sprite, subject.box!, { pixel, palette: input.palette });
+  const background = posed.background ?? TRANSPARENT;
+  const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
   const shade = shader(rig, input.palette, pixel);
   const striking = new Set(rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : [])));
   const toCanvas = (pos: Float64Array): Float64Array => {

@@ -15,7 +15,7 @@ import { detectGrid, spriteMask } from './gridDetect.ts';
 import { locatePose } from '../../kernels/cellPose.ts';
 import type { CellPose } from '../../kernels/cellPose.ts';
 import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit.ts';
-import { crop, drawOnto, opaqueBounds } from '../../kernels/compose.ts';
+import { crop, drawOnto } from '../../kernels/compose.ts';
 import { sideFacing } from '../rig/findRig.ts';
 import { mirrorX } from '../../kernels/cutout.ts';
 import { drawPosed, rigSubject } from '../rig/posed.ts';
@@ -47,10 +47,13 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
-/** Whether a side-view character must be mirrored to face the way `pose` does. */
+/**
+ * Whether a side-view character must be mirrored to face the way `pose` does (a pose whose rig
+ * reads as a front view still has a side its face and feet point to).
+ */
 function facesAway(character: Rigged, pose: Rigged): boolean {
-  const box = opaqueBounds(pose.sprite, 127);
-  return box !== null && sideFacing(pose.sprite, box) !== character.rig.facing;
+  const facing = pose.rig.view === 'side' ? pose.rig.facing : sideFacing(pose.sprite, pose.box);
+  return facing !== character.rig.facing;
 }
 
 /**

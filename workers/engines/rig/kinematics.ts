@@ -1,6 +1,6 @@
 // Forward kinematics: each bone's 2D affine transform from its parent's and its own turn and
 // stretch; and the two-bone inverse kinematics that keeps a foot where a motion puts it.
-import type { BonePose, Rig, Vec } from './types.ts';
+import type { Bone, BonePose, Rig, Vec } from './types.ts';
 
 /** x' = a x + c y + e, y' = b x + d y + f. */
 export type Affine = [number, number, number, number, number, number];
@@ -82,8 +82,12 @@ export function twoBoneIk(hip: Vec, knee: Vec, foot: Vec, target: Vec, bend: 1 |
   return [wrap(upperDir - restUpper), wrap(lowerDir - upperDir - (restLower - restUpper))];
 }
 
-function wrap(a: number): number {
+/** An angle brought into -pi..pi. */
+export function wrap(a: number): number {
   while (a > Math.PI) a -= 2 * Math.PI;
   while (a < -Math.PI) a += 2 * Math.PI;
   return a;
 }
+
+/** How far a two-bone limb reaches at rest: from the upper bone's joint to the lower bone's end. */
+export const chainLength = (upper: Bone, lower: Bone): number => Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y);

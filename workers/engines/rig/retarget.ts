@@ -3,6 +3,7 @@
 // target's does; a bone without one follows its parent. Legs also take the target's hip height (a
 // crouch shortens them), within limits: a rig found on a small or busy pose is rough.
 import type { Bone, BonePose, Rig } from './types.ts';
+import { chainLength, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 
 export interface MatchOptions {
@@ -16,7 +17,6 @@ export interface MatchOptions {
 const MIN_LEG = 0.65;
 const MAX_LEG = 1.15;
 
-const wrap = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
 const length = (b: Bone): number => Math.hypot(b.tail.x - b.head.x, b.tail.y - b.head.y);
 
 /** The target's bone that plays the part of the character's bone `name`, if it has one. */
@@ -53,7 +53,7 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
   const world: number[] = [];
   const bones: (BonePose | undefined)[] = [];
   const legShare = (r: Rig, upper: Bone | undefined, lower: Bone | undefined): number =>
-    upper && lower ? Math.hypot(lower.tail.x - upper.head.x, lower.tail.y - upper.head.y) / Math.max(1, r.height) : 0;
+    upper && lower ? chainLength(upper, lower) / Math.max(1, r.height) : 0;
   rig.bones.forEach((bone, i) => {
     const inherited = bone.parent >= 0 ? (world[bone.parent] as number) : 0;
     const other = counterpart(bone.name, rig, target, opts.mirror);

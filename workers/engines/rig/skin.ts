@@ -102,6 +102,25 @@ export function buildMesh(rig: Rig, pixel: boolean): Mesh {
   return { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
 }
 
+export interface Extent {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** `into` grown to hold every vertex of `pos` (x y interleaved); pass a fresh extent to start. */
+export function growExtent(into: Extent, pos: Float64Array): Extent {
+  for (let i = 0; i < pos.length; i += 2) {
+    const x = pos[i] as number, y = pos[i + 1] as number;
+    if (x < into.x0) into.x0 = x;
+    if (x > into.x1) into.x1 = x;
+    if (y < into.y0) into.y0 = y;
+    if (y > into.y1) into.y1 = y;
+  }
+  return into;
+}
+
 /** Every vertex moved by its bones' transforms, blended by weight, then by `global`. */
 export function deform(mesh: Mesh, transforms: readonly Affine[], global: Affine): Float64Array {
   const n = mesh.rest.length / 2;

@@ -11,29 +11,29 @@ import { mirrorX } from '../../../../workers/kernels/cutout.ts';
 import { crop } from '../../../../workers/kernels/compose.ts';
 import type { Box } from '../../../../workers/kernels/track.ts';
 import type { RawImage } from '../../../../workers/types.ts';
-import sharp from 'sharp';
-import { poseSheets, SPRITES_DIR, still } from '../../../fixtures/realSprites.ts';
+import { poseSheets, still } from '../../../fixtures/realSprites.ts';
 import type { PoseSheet } from '../../../fixtures/realSprites.ts';
-
-async function decodeFixture(file: string): Promise<RawImage> {
-  const { data, info } = await sharp(SPRITES_DIR + file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height };
-}
+import { maskIoU } from '../../../helpers/animMetrics.ts';
+import type { Mask } from '../../../helpers/animMetrics.ts';
 
 const sheetNamed = (name: string): PoseSheet => poseSheets.find((s) => s.name === name)!;
 const styleOf = (sheet: PoseSheet): 'pixel' | 'cartoon' => (sheet.isPixel ? 'pixel' : 'cartoon');
 
-/** IoU, inside `cell`, of the sheet's pose pixels and the opaque pixels of `img` placed at (ox, oy). */
-function cellIou(mask: Uint8Array, width: number, cell: Box, img: RawImage, ox = 0, oy = 0): number {
-  let both = 0, either = 0;
-  for (let y = cell.y; y < cell.y + cell.height; y++) for (let x = cell.x; x < cell.x + cell.width; x++) {
-    const a = mask[y * width + x] === 1;
-    const ix = x - ox, iy = y - oy;
-    const b = ix >= 0 && iy >= 0 && ix < img.width && iy < img.height && (img.data[(iy * img.width + ix) * 4 + 3] ?? 0) >= 128;
-    if (a && b) both++;
-    if (a || b) either++;
+/** The opaque pixels (alpha >= 128) of `img` placed at (ox, oy), seen through `cell`. */
+function placedMask(img: RawImage, cell: Box, ox = 0, oy = 0): Mask {
+  const data = new Uint8Array(cell.width * cell.height);
+  for (let y = 0; y < cell.height; y++) for (let x = 0; x < cell.width; x++) {
+    const ix = cell.x + x - ox, iy = cell.y + y - oy;
+    if (ix >= 0 && iy >= 0 && ix < img.width && iy < img.height && (img.data[(iy * img.width + ix) * 4 + 3] ?? 0) >= 128) data[y * cell.width + x] = 1;
   }
-  return either > 0 ? both / either : 1;
+  return { data, width: cell.width, height: cell.height };
+}
+
+/** The sheet's pose pixels (a sprite mask of the sheet, `width` wide) seen through `cell`. */
+function cellMask(mask: Uint8Array, width: number, cell: Box): Mask {
+  const data = new Uint8Array(cell.width * cell.height);
+  for (let y = 0; y < cell.height; y++) data.set(mask.subarray((cell.y + y) * width + cell.x, (cell.y + y) * width + cell.x + cell.width), y * cell.width);
+  return { data, width: cell.width, height: cell.height };
 }
 
 interface Measured { posed: number; stamped: number; cells: number }
@@ -54,9 +54,10 @@ function measure(sheet: PoseSheet, character: string): Measured {
     rowCells.forEach((cell, j) => {
       const pose = poses[j];
       if (!pose) return;
-      posed += cellIou(mask, sheet.image.width, cell, out);
+      const drawn = cellMask(mask, sheet.image.width, cell);
+      posed += maskIoU(drawn, placedMask(out, cell));
       const still = fitCharacter(ch, ch.image, pose, 1, rowHeight, cell.width, style, false);
-      stamped += cellIou(mask, sheet.image.width, cell, still.image, still.left, still.top);
+      stamped += maskIoU(drawn, placedMask(still.image, cell, still.left, still.top));
       cells++;
     });
   }
@@ -90,21 +91,20 @@ describe('overlay copies each pose', () => {
     const out = overlay({ sheet: sheet.image, characters: [still('adventurer-front').image], rows: [{ row: 1, title: '', description: '' }], style: undefined, output: { scale: 1 } });
     const grid = detectGrid(sheet.image, 1);
     const mask = spriteMask(sheet.image, grid.background);
-    expect(cellIou(mask, sheet.image.width, grid.cells[0]![0]!, out)).toBeGreaterThanOrEqual(0.9);
+    const cell = grid.cells[0]![0]!;
+    expect(maskIoU(cellMask(mask, sheet.image.width, cell), placedMask(out, cell))).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('a side-view character faces the way each row faces: the other side\'s row is its mirror image', async () => {
+  it('a side-view character faces the way each row faces: the other side\'s row is its mirror image', () => {
     // The mage sheet's row 2 faces right (east), row 4 left (west), pose for pose; cells 24x32.
-    const sheet = await decodeFixture('mage-24-4dir-sheet-3x4.png');
-    const rows = [{ row: 2, title: 'east', description: '' }, { row: 4, title: 'west', description: '' }];
-    const out = overlay({ sheet, characters: [still('wizard-side').image], rows, style: 'pixel', output: { scale: 1 } });
-    const alpha = (img: RawImage) => Uint8Array.from({ length: img.width * img.height }, (_, p) => ((img.data[p * 4 + 3] ?? 0) >= 128 ? 1 : 0));
+    const sheet = sheetNamed('mage-sheet');
+    const out = overlay({ sheet: sheet.image, characters: [still('wizard-side').image], rows: sheet.rows, style: 'pixel', output: { scale: 1 } });
     const whole = { x: 0, y: 0, width: 24, height: 32 };
     let mirrored = 0, same = 0;
     for (const column of [0, 1, 2]) {
       const east = crop(out, column * 24, 32, 24, 32), west = crop(out, column * 24, 3 * 32, 24, 32);
-      mirrored += cellIou(alpha(west), 24, whole, mirrorX(east));
-      same += cellIou(alpha(west), 24, whole, east);
+      mirrored += maskIoU(placedMask(west, whole), placedMask(mirrorX(east), whole));
+      same += maskIoU(placedMask(west, whole), placedMask(east, whole));
     }
     expect(mirrored / 3).toBeGreaterThan(same / 3 + 0.1);
   });
