@@ -47,29 +47,28 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
-/**
- * Whether a side-view character must be mirrored to face the way `pose` does (a pose whose rig
- * reads as a front view still has a side its face and feet point to).
- */
-function facesAway(character: Rigged, pose: Rigged): boolean {
-  const facing = pose.rig.view === 'side' ? pose.rig.facing : sideFacing(pose.sprite, pose.box);
-  return facing !== character.rig.facing;
-}
-
-/**
- * The character drawn in the posture of the pose in `pose.box` of the sheet: the pose rigged from
- * its pixels, the character's rig turned to match it (mirrored when they face apart); null when the
- * pose gives no rig to copy.
- */
-function copyPose(character: Rigged, sheet: RawImage, mask: Uint8Array, pose: CellPose): RawImage | null {
+/** The pose in `pose.box` of the sheet, cut out by the sprite mask and rigged; null when nothing rigs. */
+function rigPose(sheet: RawImage, mask: Uint8Array, pose: CellPose): Rigged | null {
   const { x, y, width, height } = pose.box;
   const cut = crop(sheet, x, y, width, height);
   for (let p = 0; p < width * height; p++) if (!mask[(y + Math.floor(p / width)) * sheet.width + x + (p % width)]) cut.data.fill(0, p * 4, p * 4 + 4);
-  const target = rigSubject(cut, true);
-  if (!target) return null;
-  const own = character.rig;
-  const mirror = own.view === 'side' && facesAway(character, target);
-  const drawn = drawPosed(character, matchPose(own, target.rig, { mirror, lean: pose.lean * LEAN_SHARE }));
+  return rigSubject(cut, true);
+}
+
+/**
+ * The way a row's poses face: most of them (+1 right, -1 left, 0 a tie). A row of a sheet shows one
+ * direction, and a small sprite's single frame can read either way. A pose whose rig reads as a
+ * front view still has a side its face and feet point to.
+ */
+function rowFacing(targets: readonly (Rigged | null)[]): number {
+  let sum = 0;
+  for (const t of targets) if (t) sum += t.rig.view === 'side' ? t.rig.facing : sideFacing(t.sprite, t.box);
+  return Math.sign(sum);
+}
+
+/** The character drawn in the posture of `target`, mirrored first when it must face the other way. */
+function copyPose(character: Rigged, target: Rigged, lean: number, mirror: boolean): RawImage {
+  const drawn = drawPosed(character, matchPose(character.rig, target.rig, { mirror, lean }));
   return mirror ? mirrorX(drawn.image) : drawn.image;
 }
 
@@ -111,10 +110,16 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
           fillRect(canvas, x0, y0, Math.round((cell.x + cell.width) * k) - x0, Math.round((cell.y + cell.height) * k) - y0, clear);
         });
       }
+      // Each pose rigged, to be copied; the character faces the way the row does.
+      const own = ch.rigged;
+      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigPose(sheet, mask, pose) : null));
+      const facing = rowFacing(targets);
+      const mirror = own?.rig.view === 'side' && facing !== 0 && facing !== own.rig.facing;
       cells.forEach((cell, j) => {
         const pose = poses[j];
         if (!pose) return;
-        const posed = ch.rigged && bg.kind !== 'none' ? copyPose(ch.rigged, sheet, mask, pose) : null;
+        const target = targets[j];
+        const posed = own && target ? copyPose(own, target, pose.lean * LEAN_SHARE, mirror) : null;
         const placed = fitCharacter(ch, posed ?? ch.image, pose, k, rowHeight, cell.width, style, posed !== null);
         drawOnto(canvas, placed.image, placed.left, placed.top);
       });

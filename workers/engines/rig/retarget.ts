@@ -19,8 +19,13 @@ const MAX_LEG = 1.15;
 
 const length = (b: Bone): number => Math.hypot(b.tail.x - b.head.x, b.tail.y - b.head.y);
 
-/** The target's bone that plays the part of the character's bone `name`, if it has one. */
+/**
+ * The target's bone that plays the part of the character's bone `name`, if it has one. Only limbs
+ * and the head are matched: a torso bone's direction is a convention (the pelvis runs from the
+ * left hip to the right one, which a mirror would read as a half turn), and the spine takes the lean.
+ */
 function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone | undefined {
+  if (!/^(arm|leg|wing|head$)/.test(name)) return undefined;
   const find = (n: string): Bone | undefined => target.bones[target.index[n] ?? -1];
   const swapped = mirror ? name.replace(/^(arm|leg|wing)([LR])/, (_, k: string, s: string) => k + (s === 'L' ? 'R' : 'L')) : name;
   const direct = find(swapped);
