@@ -22,6 +22,7 @@ import { rigAnimation } from './rigAnimation.ts';
 import type { Placed } from './rigAnimation.ts';
 import { planTimeline } from './timeline.ts';
 import { joinClips } from './startToEnd.ts';
+import { REST } from './motionFrame.ts';
 
 export interface AnimateInput {
   start: RawImage;
@@ -70,7 +71,13 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const palette = pixel ? extractPalette(end ? [start, end] : [start]) : null;
   const timeline = planTimeline(plan, n, input.seed, end !== undefined);
   const clip = rigAnimation({ start, timeline, pixel, palette, glow });
-  const result = end ? joinClips(clip, rigAnimation({ start: end, timeline, pixel, palette, glow }), end, pixel) : clip;
+  // The end image's clip: where a die has landed, the end image as drawn (it shows the landing);
+  // the picture changes there, else half-way.
+  const landing = timeline.findIndex((t) => t.landed);
+  const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
+  const result = end
+    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow }), end, pixel, landing > 0 ? landing : Math.floor(n / 2))
+    : clip;
   onProgress?.(1);
   return { tag, plan, frames: result.frames, pivot: result.pivot, start: result.start, rig: result.rig };
 }

@@ -1,7 +1,8 @@
 // Start -> end: both images rigged and played through the same timeline, on one canvas (their image
-// rects aligned, as the two pictures are drawn). The appearance changes once, at the middle: a
-// single cut for pixel art, a dissolve of two frames for painted art (an ordered dither of whole pixels, so no pixel is
-// half one figure and half the other); never a long double exposure.
+// rects aligned, as the two pictures are drawn). The appearance changes once (half-way, or where a
+// die lands on the end image's pose): a single cut for pixel art, a dissolve of two frames for
+// painted art (an ordered dither of whole pixels, so no pixel is half one figure and half the
+// other); never a long double exposure.
 // The last frame is the end image, pixels unchanged.
 import type { RawImage } from '../../types.ts';
 import { createImage } from '../../kernels/image.ts';
@@ -19,7 +20,8 @@ function reframe(frame: RawImage, width: number, height: number, dx: number, dy:
   return copyInto(createImage(width, height, background), frame, dx, dy);
 }
 
-export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: boolean): RiggedClip {
+/** `a` until frame `cut`, `b` from there (a short dissolve around it for painted art), ending on `end`. */
+export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: boolean, cut: number): RiggedClip {
   const { background } = a;
   const ox = Math.max(a.start.x, b.start.x), oy = Math.max(a.start.y, b.start.y);
   const width = Math.max(a.frames[0]!.width - a.start.x, b.frames[0]!.width - b.start.x) + ox;
@@ -27,7 +29,6 @@ export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: bo
   const A = (i: number) => reframe(a.frames[i]!, width, height, ox - a.start.x, oy - a.start.y, background);
   const B = (i: number) => reframe(b.frames[i]!, width, height, ox - b.start.x, oy - b.start.y, background);
   const n = a.frames.length;
-  const cut = Math.floor(n / 2);
   const frames: RawImage[] = [];
   for (let i = 0; i < n; i++) {
     if (i === n - 1) frames.push(reframe(end, width, height, ox, oy, background));

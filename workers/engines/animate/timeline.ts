@@ -1,12 +1,12 @@
 // The plan, frame by frame: which motion and phase each frame shows. Frame i of a segment of L
 // frames sits at phase (i - from) / L, so the frame after a segment's last is phase 1 = the rest
 // pose = the next segment's (or, looping, the clip's) first frame. A segment that must land on its
-// final pose (a die, or the last segment before an end image) uses (i - from) / (L - 1).
-import { easeInOut, span } from '../../kernels/easing.ts';
+// final pose (a die, or the last segment before an end image) uses (i - from) / (L - 1); a die
+// into an end image lands a quarter of its frames early, and the end image holds from there.
 import { hashString } from '../../kernels/random.ts';
 import { SIZE_FACTOR } from './plan.ts';
 import type { MotionPlan } from './plan.ts';
-import { mixFrames, REST } from './motionFrame.ts';
+import { REST } from './motionFrame.ts';
 import type { MotionFrame } from './motionFrame.ts';
 import { MOTIONS } from './motions/index.ts';
 
@@ -14,7 +14,15 @@ export interface TimedFrame {
   frame: MotionFrame;
   /** Index of the plan segment the frame belongs to. */
   segment: number;
+  /**
+   * Into an end image, a last motion that ends elsewhere than rest (a die) has landed: from here the
+   * end image shows where it landed, as drawn.
+   */
+  landed?: boolean;
 }
+
+/** Share of a landing motion's frames held on the end image after it lands. */
+const HOLD = 0.25;
 
 export function planTimeline(plan: MotionPlan, frames: number, seedText: string, closes: boolean): TimedFrame[] {
   const seed = hashString(`${seedText}\u0000motion`);
@@ -24,15 +32,16 @@ export function planTimeline(plan: MotionPlan, frames: number, seedText: string,
     const length = m.to - m.from + 1;
     const last = s === plan.motions.length - 1;
     const lands = (!motion.returns || (closes && last)) && length > 1;
+    // A die into an end image falls over the first frames and cuts to the end image, which holds.
+    const intoEnd = closes && last && !motion.returns && length > 2;
+    const span = intoEnd ? Math.max(1, length - 1 - Math.max(1, Math.round(HOLD * length))) : lands ? length - 1 : length;
     for (let i = m.from; i <= m.to; i++) {
-      const phase = (i - m.from) / (lands ? length - 1 : length);
+      const phase = Math.min(1, (i - m.from) / span);
       const cycles = phase * m.cycles;
       const u = phase >= 1 ? 1 : cycles - Math.floor(cycles);
       const ctx = { amplitude: SIZE_FACTOR[m.amplitude], direction: m.direction === 'left' ? -1 : m.direction === 'right' ? 1 : 0, frame: i, seed } as const;
-      let f = i === 0 || u === 0 ? { ...REST } : motion.at(u, ctx);
-      // Into an end image, a motion that does not return (die) eases back out to stand on it.
-      if (closes && !motion.returns) f = mixFrames(REST, f, 1 - easeInOut(span(phase, 0.6, 1)));
-      out.push({ frame: f, segment: s });
+      const f = i === 0 || u === 0 ? { ...REST } : motion.at(u, ctx);
+      out.push(intoEnd && phase >= 1 ? { frame: f, segment: s, landed: true } : { frame: f, segment: s });
     }
   });
   if (out.length !== frames) throw new RangeError(`Expected the plan to cover ${frames} frames but it covers ${out.length}`);

@@ -9,7 +9,7 @@ import type { AnimateResult } from '../../../../workers/engines/animate/animate.
 import { still, stills } from '../../../fixtures/realSprites.ts';
 import type { Still } from '../../../fixtures/realSprites.ts';
 import {
-  areaRatio, clipped, components, feetLift, frameZeroMatches, halfTransparentFraction, HEAD, LEGS, regionChange, subjectMask, verticalEdgeRuns,
+  areaRatio, boxOf, clipped, components, feetLift, frameZeroMatches, halfTransparentFraction, HEAD, LEGS, regionChange, subjectMask, verticalEdgeRuns,
 } from '../../../helpers/animMetrics.ts';
 
 const cache = new Map<string, AnimateResult>();
@@ -115,5 +115,26 @@ describe('rigged motion on real sprites', () => {
     expect(frameZeroMatches({ frames: [last], start: r.start }, s.end!.image, s.background).ok).toBe(true);
     const base = halfTransparentFraction(r.frames[0]!);
     for (const f of r.frames.slice(1, -1)) expect(halfTransparentFraction(f)).toBeLessThanOrEqual(Math.max(0.1, base + 0.02));
+  });
+
+  // The end image already shows where the fall lands: the start figure falls, then the picture cuts
+  // to the end image, which holds. (It used to be played through the fall too, so the corpse stood
+  // up and fell again.)
+  it('knight-side -> its dead pose, "die": falls, then holds the end image as drawn', () => {
+    const s = still('knight-side');
+    const { frames } = run(s, 'die', true);
+    const last = frames.at(-1)!;
+    // Alike where either is visible (the pasted end image keeps colours under zero alpha).
+    const same = (f: (typeof frames)[number]) => f.data.every((v, i) => v === last.data[i] || (f.data[(i | 3)] === 0 && last.data[(i | 3)] === 0));
+    const cut = frames.findIndex(same);
+    expect(cut).toBeGreaterThan(18);
+    expect(frames.length - cut).toBeGreaterThanOrEqual(6);
+    expect(frames.slice(cut).every(same)).toBe(true);
+    // Once down (wider than tall, as it lies), it stays down.
+    const lies = frames.map((f) => { const b = boxOf(subjectMask(f, s.background))!; return b.width > b.height; });
+    const down = lies.indexOf(true);
+    expect(down).toBeGreaterThan(0);
+    expect(down).toBeLessThan(cut);
+    expect(lies.slice(down)).not.toContain(false);
   });
 });
