@@ -5,12 +5,13 @@ import type { RawImage } from '../../types.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { crop, opaqueBounds } from '../../kernels/compose.ts';
-import { separateSubject } from '../../kernels/subject.ts';
+import { alphaBox, separateSubject } from '../../kernels/subject.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { findRig } from './findRig.ts';
 import { boneTransforms, IDENTITY_AFFINE } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
-import { buildMesh, deform, growExtent } from './skin.ts';
+import { buildMesh, deform, growExtent, paintedGrid, pixelGrid } from './skin.ts';
+import type { CellGrid } from './skin.ts';
 import type { Mesh } from './skin.ts';
 import { drawMesh } from './raster.ts';
 import type { Rig, Vec } from './types.ts';
@@ -30,8 +31,37 @@ export interface Rigged {
 export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
   const { sprite, box, background } = separateSubject(image, pixel);
   if (!box) return null;
-  const rig = findRig(sprite, box);
-  return { sprite, box, background, rig, mesh: buildMesh(rig, pixel), pixel };
+  // Pixel art scaled up is rigged in its own pixels (what the rig judges, a 2 px arm, a 3 px gap,
+  // is the art's), and meshed an art pixel a cell.
+  const art = pixel ? pixelGrid(sprite) : null;
+  const rig = art && art.size > 1 ? scaledUp(findRigOfArt(sprite, art), art, sprite) : findRig(sprite, box);
+  return { sprite, box, background, rig, mesh: buildMesh(rig, art ?? paintedGrid(rig)), pixel };
+}
+
+/** The rig of an upscaled sprite's art: one sample from the middle of each block. */
+function findRigOfArt(sprite: RawImage, art: CellGrid): Rig {
+  const { size: k, x0, y0 } = art;
+  const w = Math.ceil((sprite.width - x0) / k), h = Math.ceil((sprite.height - y0) / k);
+  const small = createImage(w, h, TRANSPARENT);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const sx = Math.min(sprite.width - 1, Math.max(0, x0 + x * k + (k >> 1))), sy = Math.min(sprite.height - 1, Math.max(0, y0 + y * k + (k >> 1)));
+    small.data.set(sprite.data.subarray((sy * sprite.width + sx) * 4, (sy * sprite.width + sx) * 4 + 4), (y * w + x) * 4);
+  }
+  return findRig(small, alphaBox(small) ?? { x: 0, y: 0, width: w, height: h });
+}
+
+/** `rig`, found on the art, laid over the upscaled `sprite`: every length times the block size. */
+function scaledUp(rig: Rig, art: CellGrid, sprite: RawImage): Rig {
+  const { size: k, x0, y0 } = art;
+  const up = (v: Vec): Vec => ({ x: x0 + v.x * k, y: y0 + v.y * k });
+  const labels = new Int8Array(sprite.width * sprite.height);
+  for (let y = 0; y < sprite.height; y++) for (let x = 0; x < sprite.width; x++) {
+    labels[y * sprite.width + x] = rig.labels[Math.floor((y - y0) / k) * rig.width + Math.floor((x - x0) / k)] as number;
+  }
+  return {
+    ...rig, height: rig.height * k, ground: up(rig.ground), labels, width: sprite.width,
+    bones: rig.bones.map((b) => ({ ...b, head: up(b.head), tail: up(b.tail) })),
+  };
 }
 
 export interface Drawn {

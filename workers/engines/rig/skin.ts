@@ -1,8 +1,10 @@
-// The mesh bound to the rig: a grid of small cells over the subject (one pixel a cell for pixel
-// art, so every pixel turns whole), each cell two triangles labelled with its part. Vertices are
+// The mesh bound to the rig: a grid of small cells over the subject (one art pixel a cell for pixel
+// art, so every pixel turns whole, however far the sprite was scaled up), each cell two triangles
+// labelled with its part. Vertices are
 // shared across parts, so joints bend without seams (linear blend skinning, weights falling off
 // with the distance to each bone the neighbouring parts allow); a copied part (the far leg) gets
 // its own vertices on its own bones.
+import type { RawImage } from '../../types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
 
@@ -19,10 +21,49 @@ export interface Mesh {
 
 const MAX_INFLUENCE = 4;
 
-/** Cell side: whole pixels for pixel art; painted art gets about 64 cells over its height. */
-export function cellSize(rig: Rig, pixel: boolean): number {
-  return pixel ? 1 : Math.max(1, Math.round(rig.height / 64));
+/** The mesh's cells: squares of `size` px, the first column and row starting at x0, y0 (in (-size, 0]). */
+export interface CellGrid {
+  size: number;
+  x0: number;
+  y0: number;
 }
+
+// Past this an image is not upscaled pixel art but large flat shapes.
+const MAX_BLOCK = 32;
+
+const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
+
+/**
+ * The art's own pixels: an upscaled sprite is made of k x k blocks of one colour, and a block is
+ * one art pixel, which turns whole. k is the greatest common divisor of the distances between
+ * colour changes, along rows and columns; 1 for art at its own size.
+ */
+export function pixelGrid(sprite: RawImage): CellGrid {
+  const { width: w, height: h, data } = sprite;
+  const same = (p: number, q: number): boolean =>
+    data[p * 4] === data[q * 4] && data[p * 4 + 1] === data[q * 4 + 1] && data[p * 4 + 2] === data[q * 4 + 2] && data[p * 4 + 3] === data[q * 4 + 3];
+  // Per axis: the first colour change seen, and the gcd of every change's distance from it.
+  const axis = (lines: number, length: number, at: (line: number, i: number) => number): { k: number; first: number } => {
+    let first = -1, k = 0;
+    for (let line = 0; line < lines && k !== 1; line++) {
+      for (let i = 1; i < length; i++) {
+        if (same(at(line, i), at(line, i - 1))) continue;
+        if (first < 0) first = i;
+        else k = gcd(k, i - first);
+        if (k === 1) break;
+      }
+    }
+    return { k, first };
+  };
+  const x = axis(h, w, (y, i) => y * w + i), y = axis(w, h, (col, i) => i * w + col);
+  const k = gcd(x.k, y.k);
+  if (k < 2 || k > MAX_BLOCK) return { size: 1, x0: 0, y0: 0 };
+  const start = (first: number): number => (first % k === 0 ? 0 : (first % k) - k);
+  return { size: k, x0: start(x.first), y0: start(y.first) };
+}
+
+/** Painted art's cells: about 64 over its height. */
+export const paintedGrid = (rig: Rig): CellGrid => ({ size: Math.max(1, Math.round(rig.height / 64)), x0: 0, y0: 0 });
 
 function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   const vx = b.x - a.x, vy = b.y - a.y;
@@ -31,16 +72,16 @@ function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   return Math.hypot(p.x - a.x - t * vx, p.y - a.y - t * vy);
 }
 
-export function buildMesh(rig: Rig, pixel: boolean): Mesh {
-  const c = cellSize(rig, pixel);
+export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
+  const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
-  const gw = Math.ceil(width / c), gh = Math.ceil(height / c);
+  const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
   // Each cell's part: the most common label among its pixels.
   const cellPart = new Int16Array(gw * gh).fill(-1);
   const counts = new Map<number, number>();
   for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
     counts.clear();
-    for (let y = cy * c; y < Math.min(height, (cy + 1) * c); y++) for (let x = cx * c; x < Math.min(width, (cx + 1) * c); x++) {
+    for (let y = Math.max(0, y0 + cy * c); y < Math.min(height, y0 + (cy + 1) * c); y++) for (let x = Math.max(0, x0 + cx * c); x < Math.min(width, x0 + (cx + 1) * c); x++) {
       const l = rig.labels[y * width + x] as number;
       if (l >= 0) counts.set(l, (counts.get(l) ?? 0) + 1);
     }
@@ -72,7 +113,7 @@ export function buildMesh(rig: Rig, pixel: boolean): Mesh {
     }
     for (const [key, allowed] of allowedAt) {
       const gx = key % (gw + 1), gy = (key - gx) / (gw + 1);
-      const p = { x: Math.min(width, gx * c), y: Math.min(height, gy * c) };
+      const p = { x: Math.max(0, Math.min(width, x0 + gx * c)), y: Math.max(0, Math.min(height, y0 + gy * c)) };
       const ranked = [...allowed].map((b) => {
         const bone = rig.bones[b] as (typeof rig.bones)[number];
         return { b, w: 1 / (segmentDistance(p, bone.head, bone.tail) + softness) ** 4 };
