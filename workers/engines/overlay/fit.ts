@@ -22,8 +22,8 @@ import { words } from '../../kernels/words.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import type { CellPose } from '../../kernels/cellPose.ts';
 import { COLOR_NAMES } from '../materials.ts';
-import { rigSubject } from '../rig/posed.ts';
-import type { Rigged } from '../rig/posed.ts';
+import { rigSubject } from '../rig/rigged.ts';
+import type { Rigged } from '../rig/rigged.ts';
 
 export type OverlayStyle = 'pixel' | 'cartoon' | 'sd' | 'quater_view';
 

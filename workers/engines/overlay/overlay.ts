@@ -18,8 +18,9 @@ import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit
 import { crop, drawOnto } from '../../kernels/compose.ts';
 import { sideFacing } from '../rig/findRig.ts';
 import { mirrorX } from '../../kernels/cutout.ts';
-import { drawPosed, rigSubject } from '../rig/posed.ts';
-import type { Rigged } from '../rig/posed.ts';
+import { drawPosed } from '../rig/posed.ts';
+import { rigSubject } from '../rig/rigged.ts';
+import type { Rigged } from '../rig/rigged.ts';
 import { matchPose } from '../rig/retarget.ts';
 import type { OverlayStyle } from './fit.ts';
 

@@ -1,68 +1,14 @@
-// A subject rigged from its image (cut out, bones found, mesh bound), as the animation engine and
-// the character overlay both start; and drawn in one pose on a canvas just large enough for it, as
-// the overlay places it into a sheet cell.
-import type { RawImage } from '../../types.ts';
+// A rigged subject drawn in one pose on a canvas just large enough for it, as the character overlay
+// places it into a sheet cell.
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
-import type { Rgba } from '../../kernels/image.ts';
 import { crop, opaqueBounds } from '../../kernels/compose.ts';
-import { alphaBox, separateSubject } from '../../kernels/subject.ts';
-import type { Box } from '../../kernels/subject.ts';
-import { findRig } from './findRig.ts';
 import { boneTransforms, IDENTITY_AFFINE } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
-import { buildMesh, deform, growExtent, paintedGrid, pixelGrid } from './skin.ts';
-import type { CellGrid } from './skin.ts';
-import type { Mesh } from './skin.ts';
+import { deform, growExtent } from './skin.ts';
 import { drawMesh } from './raster.ts';
-import type { Rig, Vec } from './types.ts';
-
-export interface Rigged {
-  /** The subject cut out of its background, at the image's size. */
-  sprite: RawImage;
-  box: Box;
-  /** The flat colour it stood on, null on transparency. */
-  background: Rgba | null;
-  rig: Rig;
-  mesh: Mesh;
-  pixel: boolean;
-}
-
-/** The subject of `image` rigged and meshed; null when it has no subject. */
-export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
-  const { sprite, box, background } = separateSubject(image, pixel);
-  if (!box) return null;
-  // Pixel art scaled up is rigged in its own pixels (what the rig judges, a 2 px arm, a 3 px gap,
-  // is the art's), and meshed an art pixel a cell.
-  const art = pixel ? pixelGrid(sprite) : null;
-  const rig = art && art.size > 1 ? scaledUp(findRigOfArt(sprite, art), art, sprite) : findRig(sprite, box);
-  return { sprite, box, background, rig, mesh: buildMesh(rig, art ?? paintedGrid(rig)), pixel };
-}
-
-/** The rig of an upscaled sprite's art: one sample from the middle of each block. */
-function findRigOfArt(sprite: RawImage, art: CellGrid): Rig {
-  const { size: k, x0, y0 } = art;
-  const w = Math.ceil((sprite.width - x0) / k), h = Math.ceil((sprite.height - y0) / k);
-  const small = createImage(w, h, TRANSPARENT);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const sx = Math.min(sprite.width - 1, Math.max(0, x0 + x * k + (k >> 1))), sy = Math.min(sprite.height - 1, Math.max(0, y0 + y * k + (k >> 1)));
-    small.data.set(sprite.data.subarray((sy * sprite.width + sx) * 4, (sy * sprite.width + sx) * 4 + 4), (y * w + x) * 4);
-  }
-  return findRig(small, alphaBox(small) ?? { x: 0, y: 0, width: w, height: h });
-}
-
-/** `rig`, found on the art, laid over the upscaled `sprite`: every length times the block size. */
-function scaledUp(rig: Rig, art: CellGrid, sprite: RawImage): Rig {
-  const { size: k, x0, y0 } = art;
-  const up = (v: Vec): Vec => ({ x: x0 + v.x * k, y: y0 + v.y * k });
-  const labels = new Int8Array(sprite.width * sprite.height);
-  for (let y = 0; y < sprite.height; y++) for (let x = 0; x < sprite.width; x++) {
-    labels[y * sprite.width + x] = rig.labels[Math.floor((y - y0) / k) * rig.width + Math.floor((x - x0) / k)] as number;
-  }
-  return {
-    ...rig, height: rig.height * k, ground: up(rig.ground), labels, width: sprite.width,
-    bones: rig.bones.map((b) => ({ ...b, head: up(b.head), tail: up(b.tail) })),
-  };
-}
+import type { Rigged } from './rigged.ts';
+import type { RawImage } from '../../types.ts';
+import type { Vec } from './types.ts';
 
 export interface Drawn {
   image: RawImage;

@@ -3,7 +3,7 @@
 // turns the character's limb by as much, and its children follow.
 import { describe, expect, it } from 'vitest';
 import { matchPose } from '../../../../workers/engines/rig/retarget.ts';
-import { rigSubject } from '../../../../workers/engines/rig/posed.ts';
+import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { mirrorX } from '../../../../workers/kernels/cutout.ts';
 import type { Rig } from '../../../../workers/engines/rig/types.ts';
 import { stills, still } from '../../../fixtures/realSprites.ts';
