@@ -175,18 +175,27 @@ export function trackSubject(frames: readonly RawImage[], bg: Background): Subje
     const mask = subjectMask(f, bg);
     return { mask, ...maskBox(mask, f.width, f.height), flipped: false };
   });
-  const first = tracked.find((t) => t.box);
-  if (!first?.box) return tracked;
+  turnedAround(tracked, width).forEach((flipped, i) => ((tracked[i] as SubjectFrame).flipped = flipped));
+  return tracked;
+}
+
+/**
+ * For each silhouette (a mask `width` wide and its box), whether it shows the first one mirrored.
+ * A shape that looks the same mirrored cannot show a flip; only clearly asymmetric ones can.
+ */
+export function turnedAround(shapes: readonly { mask: Uint8Array; box: Box | null }[], width: number): boolean[] {
+  const out = shapes.map(() => false);
+  const first = shapes.find((t) => t.box);
+  if (!first?.box) return out;
   const ref = signature(first.mask, width, first.box);
-  // A shape that looks the same mirrored cannot show a flip; only clearly asymmetric ones can.
   const asymmetry = sigDistance(ref, ref, true);
-  if (asymmetry < 0.08) return tracked;
-  for (const t of tracked) {
-    if (!t.box) continue;
+  if (asymmetry < 0.08) return out;
+  shapes.forEach((t, i) => {
+    if (!t.box) return;
     const sig = signature(t.mask, width, t.box);
     const direct = sigDistance(ref, sig, false);
     const mirrored = sigDistance(ref, sig, true);
-    t.flipped = mirrored < direct * 0.5 && direct > asymmetry * 0.5;
-  }
-  return tracked;
+    out[i] = mirrored < direct * 0.5 && direct > asymmetry * 0.5;
+  });
+  return out;
 }

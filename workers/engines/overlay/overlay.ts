@@ -15,13 +15,8 @@ import { detectGrid, spriteMask } from './gridDetect.ts';
 import { locatePose } from '../../kernels/cellPose.ts';
 import type { CellPose } from '../../kernels/cellPose.ts';
 import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit.ts';
-import { crop, drawOnto } from '../../kernels/compose.ts';
-import { sideFacing } from '../rig/findRig.ts';
-import { mirrorX } from '../../kernels/cutout.ts';
-import { drawPosed } from '../rig/posed.ts';
-import { rigSubject } from '../rig/rigged.ts';
-import type { Rigged } from '../rig/rigged.ts';
-import { matchPose } from '../rig/retarget.ts';
+import { drawOnto } from '../../kernels/compose.ts';
+import { copyPose, mostFacing, mustMirror, rigCut } from '../rig/copyPose.ts';
 import type { OverlayStyle } from './fit.ts';
 
 export interface OverlayInput {
@@ -47,31 +42,6 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
-
-/** The pose in `pose.box` of the sheet, cut out by the sprite mask and rigged; null when nothing rigs. */
-function rigPose(sheet: RawImage, mask: Uint8Array, pose: CellPose): Rigged | null {
-  const { x, y, width, height } = pose.box;
-  const cut = crop(sheet, x, y, width, height);
-  for (let p = 0; p < width * height; p++) if (!mask[(y + Math.floor(p / width)) * sheet.width + x + (p % width)]) cut.data.fill(0, p * 4, p * 4 + 4);
-  return rigSubject(cut, true);
-}
-
-/**
- * The way a row's poses face: most of them (+1 right, -1 left, 0 a tie). A row of a sheet shows one
- * direction, and a small sprite's single frame can read either way. A pose whose rig reads as a
- * front view still has a side its face and feet point to.
- */
-function rowFacing(targets: readonly (Rigged | null)[]): number {
-  let sum = 0;
-  for (const t of targets) if (t) sum += t.rig.view === 'side' ? t.rig.facing : sideFacing(t.sprite, t.box);
-  return Math.sign(sum);
-}
-
-/** The character drawn in the posture of `target`, mirrored first when it must face the other way. */
-function copyPose(character: Rigged, target: Rigged, lean: number, mirror: boolean): RawImage {
-  const drawn = drawPosed(character, matchPose(character.rig, target.rig, { mirror, lean }));
-  return mirror ? mirrorX(drawn.image) : drawn.image;
-}
 
 export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
   const { sheet, style } = input;
@@ -113,14 +83,13 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       }
       // Each pose rigged, to be copied; the character faces the way the row does.
       const own = ch.rigged;
-      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigPose(sheet, mask, pose) : null));
-      const facing = rowFacing(targets);
-      const mirror = own?.rig.view === 'side' && facing !== 0 && facing !== own.rig.facing;
+      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, (p) => mask[p] !== 0) : null));
+      const mirror = own !== null && mustMirror(own, mostFacing(targets));
       cells.forEach((cell, j) => {
         const pose = poses[j];
         if (!pose) return;
         const target = targets[j];
-        const posed = own && target ? copyPose(own, target, pose.lean * LEAN_SHARE, mirror) : null;
+        const posed = own && target ? copyPose(own, target, pose.lean * LEAN_SHARE, mirror).image : null;
         const placed = fitCharacter(ch, posed ?? ch.image, pose, k, rowHeight, cell.width, style, posed !== null);
         drawOnto(canvas, placed.image, placed.left, placed.top);
       });

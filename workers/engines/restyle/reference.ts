@@ -1,40 +1,88 @@
-// Replacing the tracked subject of each frame by a reference image: the subject is removed (made
-// transparent, or filled with the flat background of an opaque source), and the reference, cut out
-// and trimmed, is fitted into the subject's box of that frame: scaled to the box, feet on its
-// bottom, centred where the subject's mass is, squashed when the box squashes, sheared when the
-// silhouette leans more or less than it does at rest (a lunge, a recoil), mirrored when it shows
-// the subject turned around. So the reference follows the source's motion. It is not cut to the
-// source's silhouette: a reference of another shape would come out in pieces.
+// Replacing the source's figures by a reference image that moves as they do. Every figure of every
+// frame (figures.ts: a GIF may show several) is cut out and rigged, and the reference, rigged once
+// at the figure's typical size, is posed to match it (its limbs and head turn as the figure's do,
+// its legs take the figure's hip height: rig/copyPose.ts), turned to face the way the figure faces,
+// sheared when the figure leans more or less than it does at rest (a lunge, a recoil), and stood
+// with its ground point on the figure's, feet on the figure's baseline. The figures themselves are
+// removed first (made transparent, or filled with the flat background of an opaque source). A
+// figure that does not rig still carries the reference along at rest; a source with no background
+// to separate holds the reference fitted to the whole frame.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
 import type { RawImage } from '../../types.ts';
 import { drawOnto } from '../../kernels/compose.ts';
+import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import type { ResizeMode } from '../../kernels/resize.ts';
 import { cutout, looksLikePixelArt, mirrorX } from '../../kernels/cutout.ts';
 import { warpRows } from '../../kernels/warpRows.ts';
 import { locatePose } from '../../kernels/cellPose.ts';
+import { turnedAround } from '../../kernels/track.ts';
 import type { Background, Box, SubjectFrame } from '../../kernels/track.ts';
+import { alphaBox } from '../../kernels/subject.ts';
+import { mostFacing, rigCut } from '../rig/copyPose.ts';
+import type { RigPose } from '../rig/kinematics.ts';
+import { matchPose, motionOf } from '../rig/retarget.ts';
+import { drawPosed } from '../rig/posed.ts';
+import type { Drawn } from '../rig/posed.ts';
+import { rigSubject } from '../rig/rigged.ts';
+import type { Rigged } from '../rig/rigged.ts';
+import { splitFigures } from './figures.ts';
 
 export interface PreparedReference {
+  /** Cut out of its background and cropped. */
   image: RawImage;
   mode: ResizeMode;
-  /** Fitted copies by size and facing: a walk cycle reuses a handful. */
-  cache: Map<string, RawImage>;
 }
 
-export interface Rest {
-  width: number;
-  height: number;
-  /** Median of (centroid x - box centre x): where the mass sits in a box, at rest. */
-  massOffset: number;
-  /** Median lean (shift per pixel of height, see cellPose.ts) of the silhouette. */
-  lean: number;
+export interface Replaced {
+  frame: RawImage;
+  /** For opaque sources, where the reference now is (the subject weight a material is applied through). */
+  weight?: Uint8Array;
+  box: Box | null;
 }
+
+/** One figure in one frame. */
+interface Seen {
+  frame: number;
+  box: Box;
+  /** Mass centroid x. */
+  cx: number;
+  /** How far its silhouette leans (see cellPose.ts), 0 when unknown. */
+  lean: number;
+  /** Its pixels only: the subject mask where it is, 0 elsewhere. */
+  mask: Uint8Array;
+  target: Rigged | null;
+}
+
+/** A figure followed through the frames (the one nearest its place in the first frame that shows any). */
+interface Slot {
+  seen: Seen[];
+  /** Its mass offset from the box centre and lean at rest, facing its usual way. */
+  rest: { massOffset: number; lean: number };
+  /** Per sighting, whether it shows the figure turned around. */
+  turned: boolean[];
+  /** The way it mostly faces (+1 right, -1 left, 0 unknown). */
+  facing: number;
+}
+
+/** The reference drawn for one sighting, and where its top-left goes in the frame. */
+interface Cast {
+  drawn: Drawn;
+  left: number;
+  top: number;
+}
+
+const NO_POSE: RigPose = { bones: [], offset: { x: 0, y: 0 } };
+// How much of a lean beyond the rest lean the reference takes (the measured slope also sees limbs).
+const LEAN_SHARE = 0.8;
+const MAX_LEAN = 0.4;
+// A reference is often broader than a walking figure: it may be this much wider than the figure.
+const WIDER = 1.3;
 
 export function prepareReference(reference: RawImage): PreparedReference {
   const image = cutout(reference);
-  return { image, mode: looksLikePixelArt(image) ? 'nearest' : 'smooth', cache: new Map() };
+  return { image, mode: looksLikePixelArt(image) ? 'nearest' : 'smooth' };
 }
 
 const median = (xs: number[]): number => {
@@ -42,88 +90,159 @@ const median = (xs: number[]): number => {
   return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
 };
 
-/** How far the silhouette of `t` leans (0 without one). */
-export function leanOf(t: SubjectFrame, frameWidth: number): number {
-  return t.box ? (locatePose(t.mask, frameWidth, t.box)?.lean ?? 0) * (t.flipped ? -1 : 1) : 0;
+/**
+ * The reference at the size of the figures it replaces (their median box; a GIF's figures are one
+ * character drawn at one scale, so they all get one size), rigged.
+ */
+function sizedReference(ref: PreparedReference, seen: readonly Seen[]): Rigged | null {
+  const box = alphaBox(ref.image) ?? { x: 0, y: 0, width: ref.image.width, height: ref.image.height };
+  const height = median(seen.map((s) => s.box.height)), width = median(seen.map((s) => s.box.width));
+  const fit = Math.min(height / box.height, (width * WIDER) / box.width);
+  // Pixel art grows by whole pixels (a 24 px warrior for a 28 px figure stays 24 px, crisp).
+  const k = ref.mode === 'nearest' && fit >= 0.75 ? Math.max(1, Math.floor(fit + 0.25)) : fit;
+  const w = Math.max(1, Math.round(ref.image.width * k)), h = Math.max(1, Math.round(ref.image.height * k));
+  // On a clear margin: a reference that is all subject (a solid swatch) must not read as background.
+  const sized = createImage(w + 2, h + 2, TRANSPARENT);
+  drawOnto(sized, resizeTo(ref.image, w, h, ref.mode), 1, 1);
+  return rigSubject(sized, ref.mode === 'nearest');
 }
 
-/** The subject's typical box size, mass offset and lean over the tracked frames. */
-export function restOf(track: readonly SubjectFrame[], size: { width: number; height: number }): Rest {
-  const boxed = track.filter((t): t is SubjectFrame & { box: Box } => t.box !== null);
-  if (boxed.length === 0) return { ...size, massOffset: 0, lean: 0 };
-  return {
-    width: median(boxed.map((t) => t.box.width)),
-    height: median(boxed.map((t) => t.box.height)),
-    massOffset: median(boxed.map((t) => t.cx - (t.box.x + t.box.width / 2))),
-    lean: median(boxed.map((t) => leanOf(t, size.width))),
-  };
-}
-
-/** The reference at width x height, mirrored or not, its rows shifted `reach` px at the top (feet fixed). */
-function fitted(ref: PreparedReference, width: number, height: number, flip: boolean, reach: number): RawImage {
-  const key = `${width}x${height}${flip ? 'm' : ''}${reach}`;
-  let img = ref.cache.get(key);
-  if (!img) {
-    img = resizeTo(ref.image, width, height, ref.mode);
-    if (flip) img = mirrorX(img);
-    if (reach !== 0) {
-      const from = reach < 0 ? -reach : 0;
-      img = warpRows(img, width + Math.abs(reach), height, (y) => ({ srcY: y, scaleX: 1, srcCx: 0, dstCx: from + Math.round((reach * (height - y)) / height) }), 'nearest');
+/** The figures of every frame, followed through the frames as slots. */
+function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background): Slot[] {
+  const { width, height } = frames[0] as RawImage;
+  const seen: Seen[][] = frames.map((frame, n) => {
+    if (bg.kind === 'none') {
+      const box = { x: 0, y: 0, width, height };
+      return [{ frame: n, box, cx: width / 2, lean: 0, mask: new Uint8Array(width * height).fill(255), target: null }];
     }
-    ref.cache.set(key, img);
+    const whole = (track[n] as SubjectFrame).mask;
+    const { figures, of } = splitFigures(whole, width, height);
+    return figures.map((fig, f) => {
+      const mask = new Uint8Array(width * height);
+      for (let p = 0; p < mask.length; p++) if (of[p] === f) mask[p] = whole[p]!;
+      const pose = locatePose(mask, width, fig.box);
+      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, (p) => of[p] === f) };
+    });
+  });
+  const centre = (b: Box): [number, number] => [b.x + b.width / 2, b.y + b.height / 2];
+  const anchors = (seen.find((s) => s.length > 0) ?? []).map((s) => centre(s.box));
+  const groups: Seen[][] = anchors.map(() => []);
+  for (const s of seen.flat()) {
+    const [x, y] = centre(s.box);
+    let best = 0;
+    anchors.forEach(([ax, ay], i) => {
+      const [bx, by] = anchors[best] as [number, number];
+      if (Math.hypot(ax - x, ay - y) < Math.hypot(bx - x, by - y)) best = i;
+    });
+    (groups[best] as Seen[]).push(s);
   }
-  return img;
+  return groups.map((group) => {
+    const turned = turnedAround(group, width);
+    const sign = (i: number): number => (turned[i] ? -1 : 1);
+    return {
+      seen: group,
+      turned,
+      facing: mostFacing(group.map((s) => s.target), turned),
+      rest: {
+        massOffset: median(group.map((s, i) => (s.cx - (s.box.x + s.box.width / 2)) * sign(i))),
+        lean: median(group.map((s, i) => s.lean * sign(i))),
+      },
+    };
+  });
+}
+
+/** `drawn` with its rows shifted `reach` px at the top (the bottom row stays), its ground carried along. */
+function sheared(drawn: Drawn, reach: number): Drawn {
+  if (reach === 0) return drawn;
+  const { image } = drawn;
+  const from = reach < 0 ? -reach : 0;
+  const h = image.height;
+  const out = warpRows(image, image.width + Math.abs(reach), h, (y) => ({ srcY: y, scaleX: 1, srcCx: 0, dstCx: from + Math.round((reach * (h - y)) / h) }), 'nearest');
+  return { image: out, ground: { x: drawn.ground.x + from, y: drawn.ground.y } };
+}
+
+/** Whether the reference is mirrored for sighting `i`: a side view faces the way the figure faces, any other view turns when the figure does. */
+function mirrored(reference: Rigged, slot: Slot, i: number): boolean {
+  const facing = slot.facing * (slot.turned[i] ? -1 : 1);
+  return reference.rig.view === 'side' && facing !== 0 ? facing !== reference.rig.facing : slot.turned[i] === true;
+}
+
+/** The reference drawn in `pose` as figure `i` of `slot` stands, and where its top-left goes. */
+function cast(reference: Rigged, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
+  const s = slot.seen[i] as Seen;
+  const sign = slot.turned[i] ? -1 : 1;
+  let drawn = drawPosed(reference, pose ?? NO_POSE);
+  if (mirrored(reference, slot, i)) drawn = { image: mirrorX(drawn.image), ground: { x: drawn.image.width - drawn.ground.x, y: drawn.ground.y } };
+  // The lean beyond the figure's own at rest, damped, in whole pixels at the top: a shear with the
+  // feet fixed reads as a lunge whatever the reference's body plan.
+  const dl = Math.max(-MAX_LEAN, Math.min(MAX_LEAN, (s.lean * sign - slot.rest.lean) * LEAN_SHARE)) * sign;
+  drawn = sheared(drawn, Math.round(dl * drawn.image.height));
+  // Ground on the figure's ground; without a rig, centred where the figure's box is at rest.
+  const anchor = s.target ? s.box.x + s.target.rig.ground.x : s.cx - slot.rest.massOffset * sign;
+  const left = s.target ? Math.round(anchor - drawn.ground.x) : Math.round(anchor - drawn.image.width / 2);
+  // A reference wider than the figure is kept inside the frame where it fits (never clipped at a side).
+  const inside = drawn.image.width <= frameWidth ? Math.max(0, Math.min(frameWidth - drawn.image.width, left)) : left;
+  return { drawn, left: inside, top: s.box.y + s.box.height - drawn.image.height };
 }
 
 /**
- * `frame` with its subject replaced by the reference. Returns the new frame and, for opaque
- * sources, where the reference now is (the subject weight a material is applied through).
+ * The reference cast as every sighting of `slot`: its bones matched to each sighting's, and the
+ * matches taken as a motion about their median, so the reference keeps its own stance and takes the
+ * figure's swings (matched outright, a stocky figure's splayed legs would splay a slender one's).
  */
-export function replaceSubject(frame: RawImage, t: SubjectFrame, bg: Background, ref: PreparedReference, rest: Rest): { frame: RawImage; weight?: Uint8Array; box: Box | null } {
-  const { width, height } = frame;
-  const n = width * height;
-  const out = new Uint8Array(frame.data);
+function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
+  // A sighting rigged as another body plan than most (a walk frame read as a creature) is misread.
+  const plans = slot.seen.flatMap((s) => (s.target ? [s.target.rig.plan] : []));
+  const plan = plans.sort((a, b) => plans.filter((p) => p === b).length - plans.filter((p) => p === a).length)[0];
+  const poses = slot.seen.map((s, i) => s.target && s.target.rig.plan === plan ? matchPose(reference.rig, s.target.rig, { mirror: mirrored(reference, slot, i), lean: 0 }) : null);
+  const motion = motionOf(poses, reference.rig.bones.length);
+  return slot.seen.map((_, i) => cast(reference, slot, i, motion[i] ?? null, frameWidth));
+}
+
+/** Every frame with its figures replaced by the reference (see the file comment). */
+export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference): Replaced[] {
+  const slots = followFigures(frames, track, bg);
+  const casts: Cast[][] = frames.map(() => []);
+  const reference = sizedReference(ref, slots.flatMap((slot) => slot.seen));
+  if (reference) for (const slot of slots) castSlot(reference, slot, (frames[0] as RawImage).width).forEach((c, i) => casts[(slot.seen[i] as Seen).frame]?.push(c));
   const fill = bg.kind === 'flat' ? bg.color : null;
-  // Remove the subject: clear it, or fill it with the background colour by its mask.
-  for (let p = 0, i = 0; p < n; p++, i += 4) {
-    const m = t.mask[p]!;
-    if (m === 0) continue;
-    if (!fill) {
-      out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
-      continue;
+  return frames.map((frame, n) => {
+    const { width, height } = frame;
+    const out = new Uint8Array(frame.data);
+    // Remove the subject: clear it, or fill it with the background colour by its mask.
+    const mask = (track[n] as SubjectFrame).mask;
+    if (bg.kind !== 'none') {
+      for (let p = 0, i = 0; p < mask.length; p++, i += 4) {
+        const m = mask[p]!;
+        if (m === 0) continue;
+        if (!fill) {
+          out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
+          continue;
+        }
+        const k = m / 255;
+        out[i] = out[i]! + (fill.r - out[i]!) * k + 0.5;
+        out[i + 1] = out[i + 1]! + (fill.g - out[i + 1]!) * k + 0.5;
+        out[i + 2] = out[i + 2]! + (fill.b - out[i + 2]!) * k + 0.5;
+      }
     }
-    const k = m / 255;
-    out[i] = out[i]! + (fill.r - out[i]!) * k + 0.5;
-    out[i + 1] = out[i + 1]! + (fill.g - out[i + 1]!) * k + 0.5;
-    out[i + 2] = out[i + 2]! + (fill.b - out[i + 2]!) * k + 0.5;
-  }
-  const result: RawImage = { data: out, width, height };
-  const box = t.box ?? (bg.kind === 'none' ? { x: 0, y: 0, width, height } : null);
-  if (!box) return { frame: result, weight: fill ? new Uint8Array(n) : undefined, box: null };
-  // Base scale: the reference contained in the rest box (a little wider allowed, since a
-  // reference is often broader than a walking figure); then this frame's squash and stretch.
-  const img = ref.image;
-  const k = Math.min(rest.height / img.height, (rest.width * 1.3) / img.width);
-  const sy = Math.max(0.5, Math.min(1.6, box.height / rest.height));
-  const sx = Math.max(0.6, Math.min(1.4, Math.sqrt(box.width / rest.width)));
-  const w = Math.max(1, Math.round(img.width * k * sx));
-  const h = Math.max(1, Math.round(img.height * k * sy));
-  // Lean relative to rest, damped (the measured slope also sees limbs), whole pixels at the top.
-  const dl = Math.max(-0.4, Math.min(0.4, (leanOf(t, width) - rest.lean) * 0.8)) * (t.flipped ? -1 : 1);
-  const reach = Math.round(dl * h);
-  const sprite = fitted(ref, w, h, t.flipped, reach);
-  const centre = t.box ? t.cx - rest.massOffset * (t.flipped ? -1 : 1) : box.x + box.width / 2;
-  const left = Math.round(centre - w / 2) - (reach < 0 ? -reach : 0);
-  const top = box.y + box.height - h;
-  drawOnto(result, sprite, left, top);
-  if (!fill) return { frame: result, box: { x: left, y: top, width: sprite.width, height: h } };
-  // Where the reference landed, for the material pass (the background keeps its colour).
-  const sw = sprite.width;
-  const weight = new Uint8Array(n);
-  for (let y = Math.max(0, top); y < Math.min(height, top + h); y++) {
-    for (let x = Math.max(0, left); x < Math.min(width, left + sw); x++) {
-      weight[y * width + x] = sprite.data[((y - top) * sw + (x - left)) * 4 + 3]!;
+    const result: RawImage = { data: out, width, height };
+    const weight = fill ? new Uint8Array(width * height) : undefined;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const { drawn, left, top } of casts[n] as Cast[]) {
+      const img = drawn.image;
+      drawOnto(result, img, left, top);
+      x0 = Math.min(x0, left), y0 = Math.min(y0, top), x1 = Math.max(x1, left + img.width), y1 = Math.max(y1, top + img.height);
+      // Where the reference landed, for the material pass (the background keeps its colour).
+      if (weight) {
+        for (let y = Math.max(0, top); y < Math.min(height, top + img.height); y++) {
+          for (let x = Math.max(0, left); x < Math.min(width, left + img.width); x++) {
+            const a = img.data[((y - top) * img.width + (x - left)) * 4 + 3]!;
+            if (a > weight[y * width + x]!) weight[y * width + x] = a;
+          }
+        }
+      }
     }
-  }
-  return { frame: result, weight, box: { x: left, y: top, width: sw, height: h } };
+    const box = x1 > x0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+    return { frame: result, weight, box };
+  });
 }

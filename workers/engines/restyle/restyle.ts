@@ -16,7 +16,7 @@ import { readRestyle } from './plan.ts';
 import type { RestylePlan } from './plan.ts';
 import { applyMaterial } from './material.ts';
 import type { FrameSubject, MaterialContext } from './material.ts';
-import { prepareReference, replaceSubject, restOf } from './reference.ts';
+import { prepareReference, replaceFigures } from './reference.ts';
 
 export interface RestyleInput {
   source: Animation;
@@ -57,6 +57,8 @@ export interface Retiming {
 }
 
 const GRAIN_TILE = 64;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 /**
  * Which source frame shows at each of `count` evenly spaced times over `repeats` loops of the source:
@@ -129,7 +131,9 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   });
   const bg = detectBackground(frames[0] as RawImage);
   const track = trackSubject(frames, bg);
-  const rest = restOf(track, size);
+  const boxes = track.flatMap((t) => (t.box ? [t.box] : []));
+  // The subject's typical size (its median box's shorter side), so a glow is as wide in every frame.
+  const restSize = boxes.length ? Math.min(median(boxes.map((b) => b.width)), median(boxes.map((b) => b.height))) : Math.min(size.width, size.height);
   onProgress?.(0.2);
 
   // With a reference, it replaces the subject first; the material then applies to the reference.
@@ -138,7 +142,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   let levels: Levels | undefined;
   if (input.reference) {
     const ref = prepareReference(input.reference);
-    const replaced = frames.map((f, n) => replaceSubject(f, track[n] as (typeof track)[number], bg, ref, rest));
+    const replaced = replaceFigures(frames, track, bg, ref);
     staged = replaced.map((r) => r.frame);
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
     levels = lumaLevels([ref.image]);
@@ -154,7 +158,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     levels,
     grain: surface ? grainTexture(surface.kind, GRAIN_TILE, surface.amplitude, input.seed) : undefined,
     grainSize: GRAIN_TILE,
-    restSize: Math.min(rest.width, rest.height),
+    restSize,
   };
   // A flowing material changes every output frame; anything else is worked once per source frame.
   if (material?.flow) {

@@ -79,3 +79,45 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
   });
   return { bones, offset: { x: 0, y: 0 } };
 }
+
+// How far one bone may turn from its rest in a retargeted motion: past it the skin tears, and a
+// larger turn is more likely a misread frame than the motion.
+const MAX_TURN = 1.1;
+// From this many poses a motion is a sequence whose single-pose outliers are misreadings.
+const FILTERED = 5;
+
+/**
+ * A motion (poses in playing order, looping), each pose taken as its change from the poses' median:
+ * restyle's reference keeps its own stance and takes the source's swings, not the source's
+ * proportions. Angles are medians about each bone's own median direction (a turn near half a turn
+ * does not average to zero); each change is the median of it and its two neighbours in time, since
+ * a rig found on one small frame can misread a limb that the frames around it read right. A pose
+ * given as null (not read) holds its neighbour's.
+ */
+export function motionOf(poses: readonly (RigPose | null)[], bones: number): (RigPose | null)[] {
+  const change = Array.from({ length: bones }, (_, b) => {
+    const got = poses.map((p) => p?.bones[b]);
+    const seen = got.filter((g): g is BonePose => g !== undefined);
+    if (seen.length === 0) return got.map(() => undefined);
+    const first = seen[0]!.angle;
+    const angle = first + median(seen.map((g) => wrap(g.angle - first))), stretch = median(seen.map((g) => g.stretch));
+    const raw = got.map((g) => g && { angle: wrap(g.angle - angle), stretch: g.stretch / stretch });
+    if (seen.length < FILTERED) return raw;
+    return raw.map((g, i) => {
+      if (!g) return undefined;
+      const near = [raw[(i + raw.length - 1) % raw.length] ?? g, g, raw[(i + 1) % raw.length] ?? g];
+      return { angle: median(near.map((n) => n.angle)), stretch: median(near.map((n) => n.stretch)) };
+    });
+  });
+  const motion = poses.map((p, i) => p && {
+    offset: p.offset,
+    bones: change.map((c) => {
+      const g = c[i];
+      return g && { angle: Math.max(-MAX_TURN, Math.min(MAX_TURN, g.angle)), stretch: g.stretch };
+    }),
+  });
+  // A pose that could not be read holds the nearest one before it (or, at the start, after it).
+  return motion.map((p, i) => p ?? motion.slice(0, i).reverse().find((q) => q) ?? motion.slice(i + 1).find((q) => q) ?? null);
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;

@@ -1,8 +1,9 @@
 // Posing one rig like another (what character overlay does with every pose cell): a rig copied onto
 // itself, or onto its own mirror image seen in a mirror, stays at rest; a limb turned in the target
-// turns the character's limb by as much, and its children follow.
+// turns the character's limb by as much, and its children follow. A motion (restyle) is taken as
+// changes from its median pose, misread single poses outvoted.
 import { describe, expect, it } from 'vitest';
-import { matchPose } from '../../../../workers/engines/rig/retarget.ts';
+import { matchPose, motionOf } from '../../../../workers/engines/rig/retarget.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { mirrorX } from '../../../../workers/kernels/cutout.ts';
 import type { Rig } from '../../../../workers/engines/rig/types.ts';
@@ -55,5 +56,32 @@ describe('matchPose', () => {
     const { rig } = rigSubject(still('adventurer-front').image, false)!;
     expect(matchPose(rig, rig, { mirror: false, lean: 0.2 }).bones[rig.index.spine!]!.angle).toBeCloseTo(Math.atan(0.2), 9);
     expect(matchPose(rig, rig, { mirror: true, lean: 0.2 }).bones[rig.index.spine!]!.angle).toBeCloseTo(-Math.atan(0.2), 9);
+  });
+});
+
+describe('motionOf', () => {
+  const pose = (...angles: (number | undefined)[]) => ({ bones: angles.map((a) => (a === undefined ? undefined : { angle: a, stretch: 1 })), offset: { x: 0, y: 0 } });
+  const angles = (m: ReturnType<typeof motionOf>, bone: number) => m.map((p) => p?.bones[bone]?.angle ?? NaN);
+
+  it('takes each pose as its change from the median, so a constant offset is no motion', () => {
+    const m = motionOf([pose(0.5, 0.1), pose(0.5, 0.3), pose(0.5, 0.2)], 2);
+    expect(angles(m, 0)).toEqual([0, 0, 0]);
+    expect(angles(m, 1).map((a) => Number(a.toFixed(6)))).toEqual([-0.1, 0.1, 0]);
+  });
+
+  it('a single misread pose in a sequence is outvoted by its neighbours; a swing held over frames stays', () => {
+    const swing = [0, 0.2, 0.4, 0.4, 0.2, 0, -0.2, -0.4, -0.4, -0.2];
+    const misread = swing.map((a, i) => (i === 5 ? 1.5 : a));
+    const m = motionOf(misread.map((a) => pose(a)), 1);
+    const a = angles(m, 0);
+    expect(Math.abs(a[5]! - (a[4]! + a[6]!) / 2)).toBeLessThan(0.25);
+    expect(Math.max(...a) - Math.min(...a)).toBeGreaterThan(0.7);
+  });
+
+  it('clamps a turn past what the skin survives, and a pose not read holds its neighbour', () => {
+    const m = motionOf([pose(0), pose(3), null, pose(0)], 1);
+    expect(Math.max(...angles(m, 0).map(Math.abs))).toBeLessThanOrEqual(1.1);
+    expect(m[2]).toEqual(m[1]);
+    expect(motionOf([null, null], 1)).toEqual([null, null]);
   });
 });

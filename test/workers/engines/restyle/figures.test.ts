@@ -1,0 +1,45 @@
+// The figures of a subject mask: one per character, on a real four-direction walk GIF whose two
+// shield-bearers touch; a prop a pixel off the hand is part of its figure, a speck far away is not
+// a figure.
+import { describe, expect, it } from 'vitest';
+import { splitFigures } from '../../../../workers/engines/restyle/figures.ts';
+import { decodeGif } from '../../../../workers/codecs/gif.ts';
+import { detectBackground, trackSubject } from '../../../../workers/kernels/track.ts';
+import { sources, still } from '../../../fixtures/realSprites.ts';
+
+/** A `width` x `height` mask with the given rectangles set. */
+function mask(width: number, height: number, rects: [number, number, number, number][]): Uint8Array {
+  const m = new Uint8Array(width * height);
+  for (const [x, y, w, h] of rects) for (let yy = y; yy < y + h; yy++) m.fill(255, yy * width + x, yy * width + x + w);
+  return m;
+}
+
+describe('splitFigures', () => {
+  it('finds the six walkers of every frame of the skeleton walk GIF, the touching pair cut apart', () => {
+    const gif = decodeGif(sources.find((s) => s.name === 'skeleton-walk-gif')!.bytes);
+    const track = trackSubject(gif.frames, detectBackground(gif.frames[0]!));
+    for (const t of track) {
+      const { figures, of } = splitFigures(t.mask, gif.frames[0]!.width, gif.frames[0]!.height);
+      expect(figures).toHaveLength(6);
+      // Each about one walker wide, and every labelled pixel inside its figure's box.
+      for (const f of figures) expect(f.box.width).toBeLessThanOrEqual(24);
+      of.forEach((f, p) => {
+        if (f < 0) return;
+        const { x, y, width, height } = figures[f]!.box, px = p % 72, py = Math.floor(p / 72);
+        expect(px >= x && px < x + width && py >= y && py < y + height).toBe(true);
+      });
+    }
+  });
+
+  it('a single sprite is one figure', () => {
+    const k = still('knight-side').image;
+    const m = new Uint8Array(k.width * k.height).map((_, p) => k.data[p * 4 + 3]!);
+    expect(splitFigures(m, k.width, k.height).figures).toHaveLength(1);
+  });
+
+  it('joins a prop a pixel away, drops a far speck, keeps two figures apart', () => {
+    const body: [number, number, number, number] = [4, 4, 6, 20];
+    const { figures } = splitFigures(mask(60, 30, [body, [11, 8, 2, 10], [30, 2, 1, 1], [40, 4, 6, 20]]), 60, 30);
+    expect(figures.map((f) => f.box)).toEqual([{ x: 4, y: 4, width: 9, height: 20 }, { x: 40, y: 4, width: 6, height: 20 }]);
+  });
+});

@@ -1,0 +1,132 @@
+// The figures in a frame's subject mask: a source GIF often shows one character, but a walk GIF of
+// four directions shows four, and each is a figure of its own to replace. Figures are the mask's
+// connected parts, joined when they lie close (a sword a pixel off the hand, a head over a
+// separate body), and tiny leftovers far from any figure are dropped (dust, a stray pixel). Where
+// figures of one height stand in a row, one as wide as two is two that touch (shields side by
+// side), cut where least of them is.
+import type { Box } from '../../kernels/track.ts';
+
+export interface Figure {
+  box: Box;
+  /** Opaque pixels. */
+  area: number;
+}
+
+export interface Figures {
+  figures: Figure[];
+  /** Per pixel, the index of its figure, or -1. */
+  of: Int16Array;
+}
+
+// Mask values from which a pixel is part of a figure (as for the tracked box).
+const SOLID = 64;
+// Parts closer than this share of the tallest part's height (and at least 2 px) are one figure: a
+// sheet's or GIF's figures often stand only 3 or 4 px apart.
+const JOIN = 0.06;
+// Parts with fewer pixels than this share of the largest figure's are dust.
+const DUST = 0.08;
+// Past this many parts the mask is noise, not figures: it is taken whole.
+const MAX_PARTS = 256;
+
+/** The figures of `mask` (`width` x `height`). */
+export function splitFigures(mask: Uint8Array, width: number, height: number): Figures {
+  const n = width * height;
+  const label = new Int32Array(n).fill(-1);
+  const parts: (Box & { area: number })[] = [];
+  const stack = new Int32Array(n);
+  for (let p0 = 0; p0 < n; p0++) {
+    if (mask[p0]! < SOLID || label[p0] !== -1) continue;
+    const id = parts.length;
+    let top = 0, x0 = width, y0 = height, x1 = -1, y1 = -1, area = 0;
+    stack[top++] = p0;
+    label[p0] = id;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % width, y = (p - x) / width;
+      area++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const q = ny * width + nx;
+        if (label[q] === -1 && mask[q]! >= SOLID) (label[q] = id), (stack[top++] = q);
+      }
+    }
+    parts.push({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, area });
+  }
+  // Close parts joined (union-find over the parts' boxes grown by the joining gap).
+  const whole = parts.length > MAX_PARTS;
+  const root = parts.map((_, i) => (whole ? 0 : i));
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i]!)));
+  if (!whole) {
+    const gap = Math.max(2, JOIN * Math.max(0, ...parts.map((b) => b.height)));
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+      const a = parts[i]!, b = parts[j]!;
+      const apart = Math.max(a.x - (b.x + b.width), b.x - (a.x + a.width), a.y - (b.y + b.height), b.y - (a.y + a.height));
+      if (apart < gap) root[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Figure>();
+  parts.forEach((b, i) => {
+    const g = groups.get(find(i));
+    if (!g) return groups.set(find(i), { box: { x: b.x, y: b.y, width: b.width, height: b.height }, area: b.area });
+    const x1 = Math.max(g.box.x + g.box.width, b.x + b.width), y1 = Math.max(g.box.y + g.box.height, b.y + b.height);
+    g.box.x = Math.min(g.box.x, b.x);
+    g.box.y = Math.min(g.box.y, b.y);
+    g.box.width = x1 - g.box.x;
+    g.box.height = y1 - g.box.y;
+    g.area += b.area;
+  });
+  const largest = Math.max(0, ...[...groups.values()].map((g) => g.area));
+  const kept = [...groups.entries()].filter(([, g]) => g.area >= largest * DUST);
+  const index = new Map(kept.map(([r], k) => [r, k]));
+  const of = new Int16Array(n).fill(-1);
+  for (let p = 0; p < n; p++) if (label[p]! >= 0) of[p] = index.get(find(label[p]!)) ?? -1;
+  return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+
+/** Figures as wide as several of their row's others and as tall, cut into that many (see the file comment). */
+function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
+  const { figures, of } = found;
+  if (figures.length < 3) return found;
+  const w = median(figures.map((f) => f.box.width)), h = median(figures.map((f) => f.box.height));
+  const out = [...figures];
+  figures.forEach((fig, f) => {
+    const { x, y, width: fw, height: fh } = fig.box;
+    const pieces = Math.round(fw / w);
+    if (pieces < 2 || fh < h * 0.8 || fh > h * 1.25) return;
+    // Opaque pixels per column; each cut at the emptiest column near where an even split puts it.
+    const count = new Int32Array(fw);
+    for (let yy = y; yy < y + fh; yy++) for (let xx = 0; xx < fw; xx++) if (of[yy * width + x + xx] === f) count[xx]!++;
+    const cuts = [0];
+    for (let k = 1; k < pieces; k++) {
+      const at = Math.round((k * fw) / pieces), reach = Math.round(fw / pieces / 4);
+      let best = at;
+      for (let c = at - reach; c <= at + reach; c++) if (c > 0 && c < fw && count[c]! < count[best]!) best = c;
+      cuts.push(best);
+    }
+    cuts.push(fw);
+    // The first piece keeps the figure's index, the others take new ones; each box shrinks to its pixels.
+    for (let k = 0; k < pieces; k++) {
+      const id = k === 0 ? f : out.length;
+      let area = 0, x0 = Infinity, x1 = -1, y0 = Infinity, y1 = -1;
+      for (let yy = y; yy < y + fh; yy++) for (let xx = x + cuts[k]!; xx < x + cuts[k + 1]!; xx++) {
+        const p = yy * width + xx;
+        if (of[p] !== f) continue;
+        of[p] = id;
+        area++;
+        if (mask[p]! < SOLID) continue;
+        x0 = Math.min(x0, xx), x1 = Math.max(x1, xx), y0 = Math.min(y0, yy), y1 = yy;
+      }
+      // (A piece of only faint pixels keeps its strip of the box.)
+      const box = x1 < 0 ? { x: x + cuts[k]!, y, width: cuts[k + 1]! - cuts[k]!, height: fh } : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+      out[id] = { box, area };
+    }
+  });
+  return { figures: out, of };
+}
