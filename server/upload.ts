@@ -6,12 +6,14 @@
 // leaves partial files behind otherwise.
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from './config.ts';
 import type { InputFiles } from './jobs/inputFiles.ts';
 import { ApiError } from './errors.ts';
 import { HeldBudget, UploadSink } from './uploadSink.ts';
+import { boundaryOf, dropBody, guardMultipart, PARSE_ERROR } from './bodyGuard.ts';
 import { M } from '../schemas/messages.ts';
 import type { Upload } from '../schemas/fields.ts';
 import type { WorkerPool } from '../workers/pool.ts';
@@ -33,7 +35,18 @@ export interface UploadState {
 // formidable error codes (formidable/src/FormidableError.js) and what they mean for the client.
 const TOO_LARGE = new Set([1006, 1007, 1009, 1015, 1016]);
 const MALFORMED = new Set([1002, 1011, 1012, 1013, 1014]);
-const PARSE_ERROR = 'There was an error parsing the body';
+// Bounds no API field comes near: the longest field name is a dozen characters, a part's header
+// two short lines, and a request a few dozen fields.
+const MAX_NAME = 256;
+const MAX_FIELDS = 256;
+const PART_HEADER_BYTES = 16 * 1024;
+// co-body's limit for URL-encoded bodies (its default), and so for any body of fields alone.
+const FORM_BYTES = 56 * 1024;
+// How long, and how much more, a body refused part-way is read (and dropped) before its connection closes.
+const LINGER_MS = 10_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+// Boundaries, part headers and the non-file fields on top of the files' own bytes.
+const MULTIPART_SLACK = 2 * 1024 * 1024;
 
 export function uploads(config: Config, inputs: InputFiles) {
   const { fileBytes, files, requestBytes } = config.limits;
@@ -44,12 +57,14 @@ export function uploads(config: Config, inputs: InputFiles) {
     // writes finish, which can reorder repeated fields (zenith's start and end images).
     const order = new Map<string, number>();
     const begun: BegunFile[] = [];
+    let longName = false;
     const state = ctx.state as UploadState;
     Object.assign(state, { taken: new Set(), written: new Set(), probes: [] });
     try {
       const parse = koaBody({
         multipart: true,
         urlencoded: true,
+        formLimit: FORM_BYTES,
         json: false,
         text: false,
         formidable: {
@@ -61,7 +76,7 @@ export function uploads(config: Config, inputs: InputFiles) {
           maxFiles: files,
           maxTotalFileSize: requestBytes,
           maxFieldsSize: 1024 * 1024,
-          maxFields: 256,
+          maxFields: MAX_FIELDS,
           allowEmptyFiles: true,
           minFileSize: 0,
           // A part with a filename is a file even when the client sent no Content-Type for it.
@@ -70,16 +85,36 @@ export function uploads(config: Config, inputs: InputFiles) {
             begun.push(file as unknown as BegunFile);
           },
           onPart: (part, handle) => {
+            // (Refused once the body is read: throwing here escapes the parser's error path.)
+            if ((part.name ?? '').length > MAX_NAME) longName = true;
             if (part.originalFilename !== undefined && part.originalFilename !== null && !part.mimetype) part.mimetype = 'application/octet-stream';
             handle(part);
           },
         },
       });
+      // A JSON body is refused by its fields (422), once known not to pass the size a form may have.
+      if (ctx.is('json')) await dropBody(ctx.req, FORM_BYTES).catch((err: unknown) => {
+        lingerThenClose(ctx.req);
+        throw err;
+      });
+      // A multipart body is read through the guard (bodyGuard.ts), whatever its framing.
+      const request = ctx.req;
+      const boundary = ctx.is('multipart') ? boundaryOf(ctx.get('Content-Type')) : null;
+      const guard = boundary ? guardMultipart(request, boundary, { bodyBytes: requestBytes + MULTIPART_SLACK, partHeaderBytes: PART_HEADER_BYTES, parts: files + MAX_FIELDS }) : null;
+      if (guard) ctx.req = guard as unknown as typeof ctx.req;
       try {
-        await parse(ctx, async () => {});
+        await parse(ctx, async () => {}).catch((err: unknown) => {
+          if (!guard?.failure) throw err;
+        });
+        if (guard?.failure) throw guard.failure;
+        if (longName) throw new ApiError(400, PARSE_ERROR);
       } catch (err) {
-        ctx.req.resume(); // let the rest of the body drain so the client reads our answer
+        // Let the rest of the body drain so the client reads our answer; past a bound, for a while only.
+        request.resume();
+        if (guard?.failure) lingerThenClose(request);
         throw mapParseError(err);
+      } finally {
+        ctx.req = request;
       }
       state.form = readForm(ctx.request.body, ctx.request.files, order);
       await next();
@@ -153,7 +188,27 @@ async function releaseBegun(begun: BegunFile[], { taken, written }: UploadState,
   }
 }
 
+/**
+ * Reads and drops what more a refused body sends, for a while, then closes its connection. Closing
+ * at once would reset a client still sending before it reads the answer; reading on for ever would
+ * let a body that never ends hold the connection.
+ */
+function lingerThenClose(req: IncomingMessage): void {
+  let read = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS).unref();
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_BYTES) close();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.resume();
+}
+
 function mapParseError(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  // co-body (URL-encoded bodies) says 413 past its limit, as raw-body's 'entity.too.large'.
+  if ((err as { status?: unknown }).status === 413) return new ApiError(413, M.fileTooLarge);
   const code = (err as { code?: unknown }).code;
   if (typeof code !== 'number') return err;
   if (TOO_LARGE.has(code)) return new ApiError(413, M.fileTooLarge);

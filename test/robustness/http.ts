@@ -21,6 +21,8 @@ export interface RawRequest {
   body?: Uint8Array;
   /** Send only this many body bytes (with the full Content-Length), then cut the connection. */
   abortAfter?: number;
+  /** Send the body with Transfer-Encoding: chunked (no Content-Length). */
+  chunked?: boolean;
 }
 
 /** One request on a fresh connection; resolves undefined when the request was aborted on purpose. */
@@ -50,6 +52,12 @@ export function raw(baseUrl: string, req: RawRequest): Promise<RawReply | undefi
     if (req.abortAfter !== undefined) {
       r.setHeader('Content-Length', String(body.length));
       r.write(body.subarray(0, req.abortAfter), () => setTimeout(() => (r.destroy(), resolve(undefined)), 5));
+      return;
+    }
+    if (req.chunked) {
+      // No Content-Length: the body goes in pieces of up to 64 KiB, as a streaming client sends it.
+      for (let at = 0; at < body.length; at += 65536) r.write(body.subarray(at, at + 65536));
+      r.end();
       return;
     }
     if (req.body) r.setHeader('Content-Length', String(body.length));

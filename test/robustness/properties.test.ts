@@ -86,7 +86,12 @@ const VALUES = [
   '\u0000', '\u{1F600}', 'é'.repeat(300), 'x'.repeat(5000),
 ];
 
-const fieldName = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }).filter((s) => !/["\r\n\\]/.test(s)) });
+const fieldName = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 12 }).filter((s) => !/["\r\n\\]/.test(s)) },
+  // Names far past any field's: a part header of up to 40 KB.
+  { weight: 1, arbitrary: fc.integer({ min: 200, max: 40_000 }).map((n) => 'n'.repeat(n)) },
+);
 const fieldValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...VALUES) }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }, { weight: 1, arbitrary: fc.integer().map(String) });
 
 /** File bytes: a fixture, a fixture cut or with flipped bytes, a magic number and noise, or noise. */
@@ -174,7 +179,9 @@ type Envelope =
   | { kind: 'truncated'; boundary: string; fraction: number }
   | { kind: 'wrongBoundary'; boundary: string }
   | { kind: 'contentType'; type: string | undefined }
-  | { kind: 'abort'; boundary: string; fraction: number };
+  | { kind: 'abort'; boundary: string; fraction: number }
+  | { kind: 'chunked'; boundary: string }
+  | { kind: 'urlencoded' };
 const envelope: fc.Arbitrary<Envelope> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('multipart' as const), boundary, quoted: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncated' as const), boundary, fraction: fc.double({ min: 0, max: 0.999, noNaN: true }) }) },
@@ -187,6 +194,8 @@ const envelope: fc.Arbitrary<Envelope> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), boundary, fraction: fc.double({ min: 0, max: 0.9, noNaN: true }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('chunked' as const), boundary }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('urlencoded' as const) }) },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +238,12 @@ async function checkCreation(endpoint: string, parts: Part[], env: Envelope) {
   const headers: Record<string, string> = { Authorization: `Bearer ${server.key}` };
   let send: Uint8Array = body;
   let abortAfter: number | undefined;
-  if (env.kind === 'multipart') headers['Content-Type'] = `multipart/form-data; boundary=${env.quoted ? `"${b}"` : b}`;
+  if (env.kind === 'multipart' || env.kind === 'chunked') headers['Content-Type'] = `multipart/form-data; boundary=${env.kind === 'multipart' && env.quoted ? `"${b}"` : b}`;
+  else if (env.kind === 'urlencoded') {
+    // The same fields as a URL-encoded form (files go as their names).
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    send = new TextEncoder().encode(new URLSearchParams(parts.map((p): [string, string] => [p.name, 'value' in p ? p.value : p.filename])).toString());
+  }
   else if (env.kind === 'truncated') {
     headers['Content-Type'] = `multipart/form-data; boundary="${b}"`;
     send = body.slice(0, Math.floor(body.length * env.fraction));
@@ -241,7 +255,7 @@ async function checkCreation(endpoint: string, parts: Part[], env: Envelope) {
     abortAfter = Math.floor(body.length * env.fraction);
   }
   const context = `${endpoint} ${JSON.stringify(env)} ${describeParts(parts)}`;
-  const res = await raw(server.url, { method: 'POST', path: `/public/v1${endpoint}`, headers, body: send, abortAfter });
+  const res = await raw(server.url, { method: 'POST', path: `/public/v1${endpoint}`, headers, body: send, abortAfter, chunked: env.kind === 'chunked' });
   if (res) expectSpecReply(res, context);
   // An aborted upload is cleaned up once the server sees the connection go.
   expect(await strayUploads(server.config.dataDir, server.store, res ? 0 : 2000), `uploads left in inputs/ after ${context}`).toEqual([]);
@@ -280,7 +294,7 @@ describe('property: job creation never fails the invariants', () => {
     expect(seen.get(200) ?? 0).toBeGreaterThan(0);
   }, 60_000);
 
-  it('bad envelopes: truncated bodies, wrong or missing content types, odd and wrong boundaries, aborted uploads', async () => {
+  it('bad envelopes: truncated bodies, wrong or missing content types, odd and wrong boundaries, aborted uploads, chunked and URL-encoded bodies', async () => {
     await fc.assert(
       fc.asyncProperty(formRequest, envelope, async ({ endpoint, parts }, env) => checkCreation(endpoint, parts, env)),
       params(150),
