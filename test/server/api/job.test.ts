@@ -1,6 +1,10 @@
 // GET /public/v1/job/{job_id}: 422 uuid_parsing, 404 Job not found (unknown or another user's), ?wait=N,
 // and Succeed with absolute URLs under <server>/cdn/<job_id>/ that download with the right content types.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resultsDir } from '../../../server/jobs/paths.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';
@@ -177,6 +181,21 @@ describe('result files', () => {
     await waitForJob(server, id);
     const res = await fetch(`${server.url}/cdn/${id}/nope.png`);
     expect(res.status).toBe(404);
+  });
+
+  it('a symlink planted in a results folder is not followed, nor a results folder that is one', async () => {
+    const id = await expectAccepted(server, '/sprite/pulsar', { mode: 'image_to_video', images: img.png, text: 'walk' });
+    await waitForJob(server, id);
+    const folder = resultsDir(server.config.dataDir, id);
+    await symlink('/etc/passwd', join(folder, 'passwd.png'));
+    expect((await fetch(`${server.url}/cdn/${id}/passwd.png`)).status).toBe(404);
+    // The whole folder swapped for a link to another one (that holds a sheet.png of its own).
+    const elsewhere = await mkdtemp(join(tmpdir(), 'spritekiln-elsewhere-'));
+    await writeFile(join(elsewhere, 'sheet.png'), 'not a result');
+    await rm(folder, { recursive: true });
+    await symlink(elsewhere, folder);
+    expect((await fetch(`${server.url}/cdn/${id}/sheet.png`)).status).toBe(404);
+    await rm(elsewhere, { recursive: true });
   });
 
   it("another user's key does not fetch a result file", async () => {
