@@ -19,6 +19,8 @@ export const DEFAULT_CREDITS = 10_000;
 export async function runAdmin(store: JobStore, dataDir: string, cmd: AdminCommand): Promise<unknown> {
   switch (cmd.command) {
     case 'keys.create': {
+      // (A number the CLI could not send arrives as null: refused, not taken as "the default".)
+      if (cmd.credits !== undefined && !(Number.isSafeInteger(cmd.credits) && cmd.credits >= 0)) throw new Error('credits must be a whole number of at least 0');
       const user = store.createUser(cmd.name ?? 'user', cmd.credits ?? DEFAULT_CREDITS);
       const key = newApiKey();
       store.addKey(user.id, hashKey(key), cmd.name ?? 'cli');
@@ -37,7 +39,7 @@ export async function runAdmin(store: JobStore, dataDir: string, cmd: AdminComma
       return { user_id: userId, disabled: true };
     }
     case 'credits.add': {
-      if (!Number.isInteger(cmd.amount)) throw new Error('credits must be a whole number');
+      if (!Number.isSafeInteger(cmd.amount)) throw new Error('credits must be a whole number');
       const credits = store.addCredits(userIdOf(store, cmd.key), cmd.amount, 'cli');
       await store.flush();
       return { credits };
@@ -45,7 +47,7 @@ export async function runAdmin(store: JobStore, dataDir: string, cmd: AdminComma
     case 'jobs.list':
       return (await store.listJobs({ limit: cmd.limit ?? 1000 })) satisfies JobSummary[];
     case 'jobs.prune': {
-      if (!(cmd.olderThanDays >= 0)) throw new Error('--older-than takes a number of days');
+      if (typeof cmd.olderThanDays !== 'number' || !(cmd.olderThanDays >= 0)) throw new Error('--older-than takes a number of days');
       const removed = await store.pruneJobs(new Date(Date.now() - cmd.olderThanDays * 86_400_000));
       await store.flush();
       // A finished job's inputs went at its end (runner.ts).

@@ -26,11 +26,11 @@ async function main(argv: string[]) {
     process.exitCode = await (argv[0] === 'generate' ? cli.runGenerate : cli.runBatch)(argv.slice(1));
     return;
   }
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parsed(() => parseArgs({
     args: argv,
     allowPositionals: true,
     options: { name: { type: 'string' }, credits: { type: 'string' }, key: { type: 'string' }, 'older-than': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  }));
   const [group, action, arg] = positionals;
   if (values.help || !group) return usage(0);
   const config = loadConfig();
@@ -42,22 +42,50 @@ async function main(argv: string[]) {
   print(command, result);
 }
 
+/** A command line that cannot run: exit code 2, as for usage. */
+class UsageError extends Error {}
+
+/**
+ * A whole number typed on the command line (digits, a minus sign where `negative` allows), checked
+ * here so the command means the same with a server running (a NaN sent to it arrives as null) or not.
+ */
+function wholeNumber(flag: string, raw: string, negative = false): number {
+  const n = Number(raw);
+  if (!(negative ? /^-?\d+$/ : /^\d+$/).test(raw) || !Number.isSafeInteger(n)) throw new UsageError(`${flag} takes a whole number of credits, not "${raw}"`);
+  return n;
+}
+
+/** parseArgs's verdict on a command line, its complaints (an unknown flag, a value like "-5") as usage errors. */
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** A number of days, fractions allowed (`--older-than 0.5`). */
+function days(raw: string): number {
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--older-than takes a number of days, not "${raw}"`);
+  return Number(raw);
+}
+
 function toCommand(group: string, action: string | undefined, arg: string | undefined, values: Record<string, string | boolean | undefined>): AdminCommand | undefined {
   const str = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const num = (raw: string | undefined) => (raw === undefined ? undefined : Number(raw));
+  const credits = str('credits');
   switch (`${group} ${action}`) {
     case 'keys create':
-      return { command: 'keys.create', name: str('name'), credits: num(str('credits')) };
+      return { command: 'keys.create', name: str('name'), credits: credits === undefined ? undefined : wholeNumber('--credits', credits) };
     case 'keys revoke':
       return arg ? { command: 'keys.revoke', key: arg } : undefined;
     case 'users disable':
       return str('key') ? { command: 'users.disable', key: str('key')! } : undefined;
     case 'credits add':
-      return str('key') && arg ? { command: 'credits.add', key: str('key')!, amount: Number(arg) } : undefined;
+      return str('key') && arg !== undefined ? { command: 'credits.add', key: str('key')!, amount: wholeNumber('credits add', arg, true) } : undefined;
     case 'jobs list':
       return { command: 'jobs.list' };
     case 'jobs prune':
-      return str('older-than') ? { command: 'jobs.prune', olderThanDays: Number(str('older-than')) } : undefined;
+      return str('older-than') ? { command: 'jobs.prune', olderThanDays: days(str('older-than')!) } : undefined;
   }
   return undefined;
 }
@@ -108,5 +136,5 @@ function usage(code: number) {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   console.error(`spritekiln: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  process.exit(err instanceof UsageError ? 2 : 1);
 });

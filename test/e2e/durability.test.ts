@@ -98,6 +98,24 @@ describe('the CLI beside a running server', () => {
     expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
   });
 
+  it.each([['abc'], ['Infinity'], ['-5'], ['1.5'], ['1e3'], ['']])('refuses --credits %j as it would without a server, creating no user', async (raw) => {
+    const users = () => readFile(join(dataDir, 'db.json'), 'utf8').then((t) => (JSON.parse(t) as { users: unknown[] }).users.length);
+    const before = await users();
+    const failed = await cli(dataDir, 'keys', 'create', '--credits', raw).then(() => undefined, (err: { code: number; stderr: string }) => err);
+    expect(failed?.code).toBe(2);
+    // (parseArgs itself refuses "-5" as a value that looks like a flag, and says so.)
+    expect(failed?.stderr).toContain(raw === '-5' ? "'--credits=-XYZ'" : `--credits takes a whole number of credits, not "${raw}"`);
+    expect(await users()).toBe(before);
+    const add = await cli(dataDir, 'credits', 'add', '--key', 'sk_x', raw).then(() => undefined, (err: { code: number; stderr: string }) => err);
+    expect(add?.code).toBe(2);
+  });
+
+  it('refuses --older-than that is not a number of days, pruning nothing (it arrived as null and pruned every job)', async () => {
+    const failed = await cli(dataDir, 'jobs', 'prune', '--older-than', 'abc').then(() => undefined, (err: { code: number; stderr: string }) => err);
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toContain('--older-than takes a number of days, not "abc"');
+  });
+
   it('prunes finished jobs and their files', async () => {
     expect(JSON.parse(await cli(dataDir, 'jobs', 'prune', '--older-than', '0'))).toMatchObject({ removed: 8 });
     expect(await readdir(join(dataDir, 'results'))).toEqual([]);
