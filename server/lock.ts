@@ -1,25 +1,63 @@
-// One writer per data folder: the process that holds `<data>/writer.pid` (the server, or a CLI
-// command when no server runs). A lock left by a dead process is taken over.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The data folder and its one writer. The folder is private to the user who runs spritekiln (0700,
+// whatever the umask: it holds every account, key hash, upload and result). One process writes it
+// at a time, the one that holds `<data>/writer.pid` (the server, or a CLI command when no server
+// runs). The file names the holder's pid and when that process started, so a lock left by a dead
+// process is taken over even when its pid now belongs to an unrelated live process.
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataFolderBusy extends Error {}
 
+/** Creates the data folder if need be and makes it private to its owner. */
+export function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
 export function acquireWriterLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  privateFolder(dataDir);
   const file = join(dataDir, 'writer.pid');
+  const mine = `${process.pid} ${startTime(process.pid) ?? ''}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, mine, { flag: 'wx', mode: 0o600 });
       return () => rmSync(file, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (pid && pid !== process.pid && alive(pid)) throw new DataFolderBusy(`another spritekiln process (pid ${pid}) is using ${dataDir}`);
+      const [pid, started] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+      if (pid && pid !== process.pid && holds(pid, started)) throw new DataFolderBusy(`another spritekiln process (pid ${pid}) is using ${dataDir}`);
       rmSync(file, { force: true });
     }
   }
   throw new DataFolderBusy(`could not lock ${dataDir}`);
+}
+
+/**
+ * Whether process `pid` is alive and, where the system says, is the one that took the lock: it
+ * started when the lock says, or (a lock that gives no start time) its command line is spritekiln's.
+ */
+function holds(pid: number, started: number | undefined): boolean {
+  if (!alive(pid)) return false;
+  if (started !== undefined && !Number.isNaN(started)) {
+    const now = startTime(pid);
+    return now === undefined || now === started;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('spritekiln');
+  } catch {
+    return true; // no /proc to ask: a live pid is taken at its word
+  }
+}
+
+/** When process `pid` started, in clock ticks since boot (Linux's /proc/<pid>/stat); undefined elsewhere. */
+function startTime(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses); start time is field 22.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return undefined;
+  }
 }
 
 function alive(pid: number) {

@@ -115,6 +115,8 @@ function print(command: AdminCommand, result: unknown) {
 }
 
 async function serve(config: ReturnType<typeof loadConfig>) {
+  // Files the server creates are its user's alone, whatever umask it was started with.
+  process.umask(0o077);
   const service = await startService(config);
   console.log(`spritekiln listening on ${service.url}`);
   let stopping = false;
