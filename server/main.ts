@@ -17,6 +17,8 @@ const USAGE = `usage: spritekiln <command>
   credits add --key <key> <n>
   jobs list
   jobs prune --older-than <days>
+  store restore                           put back db.json as it was at the last start (after a loss)
+  store reset                             start db.json afresh: a new local user and key; jobs stay
   generate <kind> [flags] --out dir       run one job to files (spritekiln generate --help)
   batch jobs.json [--out dir] [--concurrency N]   run many, resumable (spritekiln batch --help)`;
 
@@ -36,6 +38,10 @@ async function main(argv: string[]) {
   const config = loadConfig();
   if (group === 'serve') return serve(config);
 
+  if (group === 'store' && (action === 'restore' || action === 'reset')) {
+    const { resetStore, restoreStore } = await import('./jobs/storeRepair.ts');
+    return console.log(await (action === 'restore' ? restoreStore : resetStore)(config.dataDir));
+  }
   const command = toCommand(group, action, arg, values);
   if (!command) return usage(2);
   const result = await runCommand(config.dataDir, command);

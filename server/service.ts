@@ -34,7 +34,11 @@ export async function startService(config: Config, log: (message: string) => voi
   const plan = loadProviderPlan(env);
   const release = acquireWriterLock(config.dataDir);
   const store = new LowdbJobStore(config.dataDir);
-  await store.open();
+  await store.open().catch((err: unknown) => {
+    release();
+    throw err;
+  });
+  for (const repair of store.repairs) log(repair);
   await bootstrap(store, config.dataDir, log);
   await sweep(store, config.dataDir);
 

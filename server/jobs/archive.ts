@@ -53,6 +53,9 @@ export class JobArchive {
   /** Owner, kind and status strings repeat across every entry: keep one copy of each. */
   readonly #strings = new Map<string, string>();
 
+  /** Bytes of a torn last line open() cut (0: none). */
+  cut = 0;
+
   constructor(file: string) {
     this.#file = file;
   }
@@ -74,7 +77,11 @@ export class JobArchive {
       }
       this.#end = end;
       // The torn line's job is still Pending in the hot file (written only after the append): it runs again.
-      if ((await handle.stat()).size > end) await handle.truncate(end);
+      const size = (await handle.stat()).size;
+      if (size > end) {
+        await handle.truncate(end);
+        this.cut = size - end;
+      }
     } catch (err) {
       await handle.close();
       throw err;

@@ -8,7 +8,7 @@
 // Durable against a process crash, as lowdb is: steno does not fsync, and neither does the append (on
 // ext4's default data=ordered the append's data still reaches disk no later than the rename after it).
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TextFile } from 'lowdb/node';
 import { JobArchive } from './archive.ts';
@@ -59,9 +59,11 @@ export class LowdbJobStore implements JobStore {
     await this.#archive.open();
     let hot: HotState;
     let repaired: boolean;
+    let text: string | null;
     try {
-      const text = await this.#hotFile.read();
-      hot = text === null ? toState({}) : parseHot(text, join(this.#dir, 'db.json'));
+      text = await this.#hotFile.read();
+      if (text === null) await this.#expectFresh();
+      hot = text === null ? toState({}) : parseHot(text, this.#dir);
       repaired = await this.#reconcile(hot);
     } catch (err) {
       await this.#archive.close();
@@ -72,6 +74,25 @@ export class LowdbJobStore implements JobStore {
       this.#writer.changed();
       await this.flush();
     }
+    // A copy of the hot file as it opened, to restore should it be lost (spritekiln store restore).
+    if (text !== null) await writeFile(join(this.#dir, BACKUP), text, { mode: 0o600 });
+  }
+
+  /** What open() had to repair, for the log: a torn last line cut from jobs.jsonl. */
+  get repairs(): string[] {
+    return this.#archive.cut > 0 ? [`jobs.jsonl ended in a torn line (${this.#archive.cut} bytes, a crash mid-append); it was cut and its job, still Pending, runs again`] : [];
+  }
+
+  /**
+   * No hot file: a first start, unless the folder already holds this store's data. Starting afresh
+   * then would make a new user, overwrite api-key.txt and leave every account behind.
+   */
+  async #expectFresh(): Promise<void> {
+    const held = [
+      this.#archive.size > 0 ? `${this.#archive.size} finished job(s) in jobs.jsonl` : '',
+      (await access(join(this.#dir, 'api-key.txt')).then(() => true, () => false)) ? 'api-key.txt' : '',
+    ].filter(Boolean);
+    if (held.length > 0) throw new StoreDamaged(`${join(this.#dir, 'db.json')} is missing, but the folder holds ${held.join(' and ')}: the accounts, keys and balances were in db.json`, this.#dir);
   }
 
   /**
@@ -306,11 +327,25 @@ function assertCount(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Expected integer of at least 0 for ${name} but received ${value}`);
 }
 
-function parseHot(text: string, file: string): HotState {
+function parseHot(text: string, dir: string): HotState {
   try {
     return toState(JSON.parse(text) as Partial<HotData>);
   } catch (err) {
-    throw new Error(`${file}: unreadable hot file`, { cause: err });
+    throw new StoreDamaged(`${join(dir, 'db.json')} is unreadable (${text.length === 0 ? 'empty' : 'cut short or edited'}: ${err instanceof Error ? err.message : String(err)})`, dir);
+  }
+}
+
+/** The hot file's copy from the last start (see open()). */
+export const BACKUP = 'db.json.bak';
+
+/** The store cannot open as it is; the message says what is wrong and how to recover. */
+export class StoreDamaged extends Error {
+  constructor(what: string, dir: string) {
+    super(
+      `${what}. Nothing was changed. To recover, restore db.json from a backup of ${dir}, or run ` +
+        '`spritekiln store restore` to put back the copy taken at the last start (db.json.bak), or ' +
+        '`spritekiln store reset` to start with a new local user and key (balances and keys are lost; finished jobs stay).',
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 // Nothing accepted is lost: SIGKILL with jobs Pending, restart, every job ends Succeed once and is
 // charged once. SIGTERM drains and exits 0. The CLI works beside a running server without a second writer.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,4 +120,64 @@ describe('the CLI beside a running server', () => {
     expect(JSON.parse(await cli(dataDir, 'jobs', 'prune', '--older-than', '0'))).toMatchObject({ removed: 8 });
     expect(await readdir(join(dataDir, 'results'))).toEqual([]);
   });
+});
+
+describe('a damaged store is refused at start, with a way back', () => {
+  const startFails = (dir: string) => startServerProcess(dir).then(() => 'started', (err: Error) => err.message);
+
+  it('a missing db.json beside jobs and a key refuses to start, keeps everything, and store restore brings the accounts back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spritekiln-damaged-'));
+    let server = await startServerProcess(dir);
+    const key = await cli(dir, 'keys', 'create', '--name', 'kept', '--credits', '40');
+    signal(server, 'SIGTERM');
+    await server.exited;
+    // A second start (it writes the copy the restore uses), then db.json is lost.
+    server = await startServerProcess(dir);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    const apiKey = await readFile(join(dir, 'api-key.txt'), 'utf8');
+    await rm(join(dir, 'db.json'));
+    const refused = await startFails(dir);
+    expect(refused).toContain('db.json is missing, but the folder holds api-key.txt');
+    expect(refused).toContain('spritekiln store restore');
+    expect(await readFile(join(dir, 'api-key.txt'), 'utf8')).toBe(apiKey);
+    await expect(readFile(join(dir, 'db.json'))).rejects.toThrow();
+    expect(await cli(dir, 'store', 'restore')).toContain('db.json restored');
+    server = await startServerProcess(dir);
+    expect(await credits(server, key)).toBe(40);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('a db.json cut short refuses to start; store reset starts afresh with a new key, the old files set aside', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spritekiln-cut-'));
+    let server = await startServerProcess(dir);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    const text = await readFile(join(dir, 'db.json'), 'utf8');
+    await writeFile(join(dir, 'db.json'), text.slice(0, text.length >> 1));
+    expect(await startFails(dir)).toContain('db.json is unreadable (cut short or edited');
+    expect(await cli(dir, 'store', 'reset')).toContain('db.json reset');
+    server = await startServerProcess(dir);
+    const fresh = (await readFile(join(dir, 'api-key.txt'), 'utf8')).trim();
+    expect(await credits(server, fresh)).toBe(10_000);
+    expect((await readdir(dir)).filter((f) => f.includes('.broken-')).length).toBe(2);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('a torn last line of jobs.jsonl is cut and said so in the log', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spritekiln-torn-'));
+    let server = await startServerProcess(dir);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    await writeFile(join(dir, 'jobs.jsonl'), '{"id":"3fa85f64-5717-4562-b3fc-2c9', { flag: 'a' });
+    server = await startServerProcess(dir);
+    expect(server.output()).toMatch(/jobs\.jsonl ended in a torn line \(\d+ bytes/);
+    signal(server, 'SIGTERM');
+    await server.exited;
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -41,6 +41,8 @@ async function writeArchive(dir: string, count: number, owner: string): Promise<
     records.push({ ...newJob(owner), status: i % 10 === 0 ? 'Failed' : 'Succeed', refunded: i % 10 === 0, outputs: ['sheet.png', 'anim.gif'], createdAt: at, finishedAt: at, attempts: 1 });
   }
   await writeFile(join(dir, 'jobs.jsonl'), records.map(archiveLine).join(''));
+  // With a hot file of its own: an archive without one is a store that lost its accounts.
+  await writeFile(join(dir, 'db.json'), '{}');
   return records;
 }
 
