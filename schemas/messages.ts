@@ -7,6 +7,8 @@ export const M = {
   insufficientCredits: 'Insufficient credits',
   fileTooLarge: 'File too large',
   serverBusy: 'Server busy, retry later',
+  storageFull: 'Storage full, retry later',
+  storageUnavailable: 'Storage unavailable, retry later',
   tooManyRequests: 'Too many requests, retry later',
   notFound: 'Not Found',
   methodNotAllowed: 'Method Not Allowed',

@@ -41,6 +41,8 @@ export class LowdbJobStore implements JobStore {
   readonly #writer = new WriteCoalescer(() => this.#write());
   #hot: HotState | undefined;
   #closed = false;
+  /** Jobs finished in memory whose end no write has carried yet: as they were, and the write they wait for. */
+  readonly #unsaved = new Map<string, { record: JobRecord; generation: number }>();
 
   constructor(dir: string) {
     this.#dir = dir;
@@ -216,6 +218,9 @@ export class LowdbJobStore implements JobStore {
   }
 
   async getJob(id: string): Promise<JobRecord | undefined> {
+    const unsaved = this.#unsaved.get(id);
+    if (unsaved && !this.#writer.isWritten(unsaved.generation)) return structuredClone(unsaved.record);
+    if (unsaved) this.#unsaved.delete(id);
     const pending = this.#state().jobs.get(id);
     return pending ? structuredClone(pending) : this.#archive.read(id);
   }
@@ -249,10 +254,19 @@ export class LowdbJobStore implements JobStore {
       finished.refunded = true;
       owner.credits += job.cost;
     }
+    const before = structuredClone(job);
     this.#state().jobs.delete(id);
     this.#archive.add(finished);
     this.#writer.changed();
+    this.#unsaved.set(id, { record: before, generation: this.#writer.generation });
     return structuredClone(finished);
+  }
+
+  discardJob(id: string): void {
+    const job = this.#pending(id);
+    this.#user(job.owner).credits += job.cost;
+    this.#state().jobs.delete(id);
+    this.#writer.changed();
   }
 
   /** Scans summaries only (hot jobs and the archive index), newest first. */

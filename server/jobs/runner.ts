@@ -10,6 +10,10 @@ import { InputFiles } from './inputFiles.ts';
 import { inputPaths, mapInputFiles, resultsDir } from './paths.ts';
 import { join } from 'node:path';
 
+// How soon a store write that failed is tried again, doubling up to the most.
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
+
 export interface RunnerOptions {
   dataDir: string;
   concurrency: number;
@@ -102,7 +106,9 @@ export class Runner {
       const abort = new AbortController();
       const entry: Running = { progress, abort, done: Promise.resolve() };
       this.#running.set(id, entry);
-      entry.done = this.#run(id, entry).finally(() => {
+      // Nothing a job's run throws may go unhandled (a full disk while making its folder): the job
+      // stays Pending and runs again at the next start.
+      entry.done = this.#run(id, entry).catch((err: unknown) => this.options.log(`job ${id} could not run: ${err instanceof Error ? err.message : String(err)}`)).finally(() => {
         this.#running.delete(id);
         for (const wake of [...(this.#waiters.get(id) ?? [])]) wake();
         this.#pump();
@@ -155,9 +161,25 @@ export class Runner {
       await rm(outDir, { recursive: true, force: true });
       this.store.finishJob(id, { status: 'Failed', error: result.message });
     }
-    await this.store.flush();
+    // Until its end is on disk the job is still Pending to clients (the store answers it so) and on
+    // disk: a write that fails (a full disk) is tried again until it lands.
+    if (!(await this.#saved(id))) return;
     // Inputs are needed only to run the job; once its end is on disk they can go.
     await this.inputs.release(inputPaths(job).map((path) => join(dataDir, path)));
+  }
+
+  /** Flushes the store until a write lands (true), or the runner stops first (false: the job runs again at the next start). */
+  async #saved(id: string): Promise<boolean> {
+    for (let wait = FIRST_RETRY_MS; ; wait = Math.min(MAX_RETRY_MS, wait * 2)) {
+      try {
+        await this.store.flush();
+        return true;
+      } catch (err) {
+        this.options.log(`job ${id}: its end could not be saved (${err instanceof Error ? err.message : String(err)}); trying again in ${wait / 1000} s`);
+        if (this.#stopping) return false;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 }
 

@@ -131,8 +131,13 @@ export interface JobStore {
   markStarted(id: string): void;
   /** Replaces the provider state of a Pending job (durable at the next flush). */
   setProviderState(id: string, state: NonNullable<JobRecord['providerState']>): void;
-  /** Ends a Pending job; Failed refunds its cost. Finished jobs leave the hot file. */
+  /**
+   * Ends a Pending job; Failed refunds its cost. Finished jobs leave the hot file. Until the end is
+   * on disk, getJob still answers the job as it was (clients are never told an end a crash can undo).
+   */
   finishJob(id: string, result: JobResult): JobRecord;
+  /** Takes back a job whose creation could not be saved: removed, its charge returned, nothing recorded. */
+  discardJob(id: string): void;
   /** Newest first; `before` is a job id to page from (none after it when it is not `owner`'s). */
   listJobs(query: { owner?: string; limit: number; before?: string }): Promise<JobSummary[]>;
   /** Removes finished jobs older than the date; returns their ids so their files can be removed. */

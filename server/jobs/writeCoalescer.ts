@@ -37,6 +37,15 @@ export class WriteCoalescer {
     return this.#writes;
   }
 
+  /** The latest change's generation: isWritten(it) once a write carried it. */
+  get generation(): number {
+    return this.#changed;
+  }
+
+  isWritten(generation: number): boolean {
+    return this.#written >= generation;
+  }
+
   /** Records that state changed in memory; a write carrying the change starts soon. */
   changed(): void {
     this.#changed++;

@@ -13,7 +13,7 @@ import { fail, M, type Probe } from '../../schemas/rules.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { InputFile, JobSpec } from '../../workers/specs.ts';
 import type { ProbeInfo } from '../../workers/types.ts';
-import { ApiError, unprocessable } from '../errors.ts';
+import { ApiError, storageError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
 import { probeUpload, type Form, type UploadState } from '../upload.ts';
@@ -73,9 +73,16 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
       if (err instanceof InsufficientCredits) throw new ApiError(402, M.insufficientCredits);
       throw err;
     }
+    // Accepted only once on disk: a job that could not be saved is taken back (no charge, no job)
+    // and its uploads are released as a refused request's are.
+    try {
+      await deps.store.flush();
+    } catch (err) {
+      deps.store.discardJob(id);
+      throw storageError(err);
+    }
     // From here the files are the job's: upload.ts leaves them in place.
     for (const path of kept.keys()) (ctx.state as UploadState).taken.add(path);
-    await deps.store.flush();
     deps.runner.enqueue(id);
     ctx.body = { job_id: id };
   };

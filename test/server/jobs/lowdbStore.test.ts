@@ -170,9 +170,11 @@ describe('durability', () => {
     const user = store.createUser('u', 10);
     const job = store.createJob(newJob(user.id));
     store.finishJob(job.id, { status: 'Succeed', outputs: ['sheet.png', 'anim.gif'], metadata: 'sheet.json' });
-    // Readable before the append lands, then from the file after a restart.
-    expect((await store.getJob(job.id))?.status).toBe('Succeed');
+    // Pending to readers until the end is on disk (a crash before then would run it again), then
+    // Succeed, and from the file after a restart.
+    expect((await store.getJob(job.id))?.status).toBe('Pending');
     await store.flush();
+    expect((await store.getJob(job.id))?.status).toBe('Succeed');
     expect((await hotFile()).jobs).toEqual([]);
     expect(await archiveLines()).toHaveLength(1);
     const again = await reopen(store);
