@@ -1,8 +1,9 @@
-// The data folder and its one writer. The folder is private to the user who runs spritekiln (0700,
-// whatever the umask: it holds every account, key hash, upload and result). One process writes it
-// at a time, the one that holds `<data>/writer.pid` (the server, or a CLI command when no server
-// runs). The file names the holder's pid and when that process started, so a lock left by a dead
-// process is taken over even when its pid now belongs to an unrelated live process.
+// Locks held by a process, and the data folder's. The folder is private to the user who runs
+// spritekiln (0700, whatever the umask: it holds every account, key hash, upload and result). One
+// process writes it at a time, the one that holds `<data>/writer.pid` (the server, or a CLI command
+// when no server runs); one batch runs on an output folder at a time. A lock file names the
+// holder's pid and when that process started, so a lock left by a dead process is taken over even
+// when its pid now belongs to an unrelated live process.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -16,7 +17,11 @@ export function privateFolder(dir: string): void {
 
 export function acquireWriterLock(dataDir: string): () => void {
   privateFolder(dataDir);
-  const file = join(dataDir, 'writer.pid');
+  return takeLock(join(dataDir, 'writer.pid'), (pid) => new DataFolderBusy(`another spritekiln process (pid ${pid}) is using ${dataDir}`));
+}
+
+/** Takes the lock `file` for this process (released by the function returned), or throws `busy(holder's pid)`. */
+export function takeLock(file: string, busy: (pid: number) => Error): () => void {
   const mine = `${process.pid} ${startTime(process.pid) ?? ''}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -25,11 +30,11 @@ export function acquireWriterLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const [pid, started] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
-      if (pid && pid !== process.pid && holds(pid, started)) throw new DataFolderBusy(`another spritekiln process (pid ${pid}) is using ${dataDir}`);
+      if (pid && pid !== process.pid && holds(pid, started)) throw busy(pid);
       rmSync(file, { force: true });
     }
   }
-  throw new DataFolderBusy(`could not lock ${dataDir}`);
+  throw busy(0);
 }
 
 /**

@@ -3,12 +3,14 @@
 // Local problems (the jobs file, missing input files, no key) stop it before anything is sent; a
 // job the server refuses or that fails is one failed entry; a server that cannot be reached or a
 // key it refuses stops the rest (their recorded jobs are picked up by the next run).
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpritekilnClient, type Account } from '../../plugins/client/index.ts';
 import { planEntries } from './batchPlan.ts';
 import { BatchRun, type Outcome } from './batchRun.ts';
-import { BatchState } from './batchState.ts';
+import { BATCH_LOCK, BatchState } from './batchState.ts';
+import { takeLock } from '../lock.ts';
 import { CliError } from './cliError.ts';
 import { processIo, type CliIo } from './cliIo.ts';
 import { explain } from './explain.ts';
@@ -28,6 +30,7 @@ export const BATCH_USAGE = `usage: spritekiln batch jobs.json [--out dir] [--con
 export async function runBatch(argv: string[], io: CliIo = processIo()): Promise<number> {
   const err = io.stderr;
   const bar = new ProgressBar(err);
+  let release = () => {};
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -47,6 +50,9 @@ export async function runBatch(argv: string[], io: CliIo = processIo()): Promise
     const outDir = resolve(io.cwd, values.out ?? join(baseDir, `${basename(jobsPath, extname(jobsPath))}-out`));
     const conn = resolveConnection({ server: values.server, key: values.key }, io.env);
     const client = new SpritekilnClient({ baseUrl: conn.url, apiKey: conn.key });
+    // One run at a time on an output folder: a second would submit every entry again and race on its files.
+    mkdirSync(outDir, { recursive: true });
+    release = takeLock(join(outDir, BATCH_LOCK), (pid) => new CliError(`another spritekiln batch${pid ? ` (pid ${pid})` : ''} is running on ${relative(io.cwd, outDir) || outDir}: wait for it to end (it resumes where it stopped if interrupted), then run this again`, 1));
     const state = BatchState.open(outDir, conn.url);
     const plans = await planEntries(entries, state, outDir);
 
@@ -90,6 +96,8 @@ export async function runBatch(argv: string[], io: CliIo = processIo()): Promise
     const parseProblem = (e as { code?: string } | undefined)?.code?.startsWith('ERR_PARSE_ARGS');
     err.write(`spritekiln batch: ${problem.message}${parseProblem ? '; see spritekiln batch --help' : ''}\n`);
     return parseProblem ? 2 : problem.exitCode;
+  } finally {
+    release();
   }
 }
 

@@ -29,6 +29,8 @@ interface StateFileShape {
 }
 
 export const STATE_FILE = '.spritekiln-batch.json';
+/** Held by the run working on the folder (lock.ts). */
+export const BATCH_LOCK = '.spritekiln-batch.lock';
 
 export class BatchState {
   readonly path: string;

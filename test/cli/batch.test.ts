@@ -112,6 +112,32 @@ describe('spritekiln batch', () => {
     expect(await jobCount()).toBe(jobsBefore + VALID);
   });
 
+  it('two runs of one jobs file at once: the second refuses while the first runs, and nothing is submitted twice', async () => {
+    // Slow enough (a second or more a walk, one at a time) that the first is still running when the second starts.
+    const jobs = [
+      ...['slow', 'slower', 'slowest'].map((name) => ({ name, kind: 'zenith', fields: { mode: 'image_to_video', images: ['art/big.png'], text: 'walk', frame: 100 } })),
+      { name: 'quick', kind: 'effect-v2', fields: { description: 'spark', frame: 4, background_color: 'white' } },
+    ];
+    await writeFile(join(work, 'twice.json'), JSON.stringify(jobs));
+    const out = join(work, 'twice-out');
+    const before = await jobCount();
+    const first = startCli(['batch', 'twice.json', '--out', out, '--concurrency', '1'], { env, cwd: work });
+    // The second starts once the first is under way (its first submission recorded).
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => first.stderr().includes('submitted slow') && (clearInterval(timer), resolve()), 5);
+      first.done.then((r) => (clearInterval(timer), reject(new Error(`batch ended first:\n${r.stderr}`))));
+    });
+    const second = await runCli(['batch', 'twice.json', '--out', out], { env, cwd: work });
+    expect(second.code, second.stderr).toBe(1);
+    expect(second.stderr).toMatch(/another spritekiln batch \(pid \d+\) is running on twice-out: wait for it to end/);
+    expect((await first.done).code).toBe(0);
+    expect(await jobCount()).toBe(before + jobs.length);
+    // Once the first has ended, the same command runs and finds everything done.
+    const third = await runCli(['batch', 'twice.json', '--out', out], { env, cwd: work });
+    expect(counts(third.stdout)).toMatchObject({ done: 0, skipped: jobs.length, spent: 0 });
+    expect(await jobCount()).toBe(before + jobs.length);
+  });
+
   it('stops before sending anything when the jobs file or an input is wrong', async () => {
     const before = await jobCount();
     await writeFile(join(work, 'broken.json'), JSON.stringify([{ name: 'a', kind: 'zenth', fields: {} }, { name: 'a', kind: 'pulsar', fields: {} }, { name: '../x', kind: 'image', fields: {} }]));
