@@ -14,7 +14,7 @@ import { hashKey, newApiKey } from '../server/keys.ts';
 import { createPool } from '../workers/pool.ts';
 
 const dataDir = process.argv[2] ?? (await mkdtemp(join(tmpdir(), 'spritekiln-bench-')));
-const config = loadConfig({ ...process.env, SPRITEKILN_DATA: dataDir, SPRITEKILN_QUEUE_LIMIT: '10000000' });
+const config = loadConfig({ ...process.env, SPRITEKILN_DATA: dataDir, SPRITEKILN_QUEUE_LIMIT: '10000000', SPRITEKILN_RATE_LIMIT: '0' });
 const store = new LowdbJobStore(dataDir);
 await store.open();
 const user = store.createUser('bench', 1e12);

@@ -23,6 +23,8 @@ export interface Config {
 }
 
 const MiB = 1024 * 1024;
+/** Job creations a minute per API key unless SPRITEKILN_RATE_LIMIT says otherwise (0: off). */
+export const DEFAULT_RATE_LIMIT = 120;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const int = (name: string, fallback: number) => {
@@ -41,7 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     queueLimit: int('SPRITEKILN_QUEUE_LIMIT', 256),
     jobTimeoutMs: int('SPRITEKILN_JOB_TIMEOUT_MS', 10 * 60 * 1000),
-    rateLimitPerMinute: int('SPRITEKILN_RATE_LIMIT', 0),
+    // On by default, generously (a burst of 120, then 2 a second): enough for any script that waits
+    // for its jobs, and a bound on one that loops without waiting.
+    rateLimitPerMinute: int('SPRITEKILN_RATE_LIMIT', DEFAULT_RATE_LIMIT),
     limits: Object.freeze({ fileBytes: 20 * MiB, files: 16, requestBytes: 100 * MiB }),
   });
 }

@@ -1,5 +1,5 @@
-// Optional per-key rate limit on job creation (SPRITEKILN_RATE_LIMIT = requests per minute per key;
-// 0 or unset = off). A token bucket per API key: `perMinute` tokens at most (the burst), refilled
+// Per-key rate limit on job creation (SPRITEKILN_RATE_LIMIT = requests per minute per key; 120 unless
+// set, 0 = off). A token bucket per API key: `perMinute` tokens at most (the burst), refilled
 // continuously at perMinute/60 a second. It runs after authentication (an unknown key is 401, and
 // never gets a bucket) and before the body is parsed, so a refused request costs no disk, no probe and
 // no credit: 429 {"detail": "Too many requests, retry later"} with Retry-After (whole seconds until a

@@ -254,6 +254,11 @@ export class LowdbJobStore implements JobStore {
       finished.refunded = true;
       owner.credits += job.cost;
     }
+    // Ends already on disk need no stand-in (in finishing order, so the first unwritten one stops the sweep).
+    for (const [done, { generation }] of this.#unsaved) {
+      if (!this.#writer.isWritten(generation)) break;
+      this.#unsaved.delete(done);
+    }
     const before = structuredClone(job);
     this.#state().jobs.delete(id);
     this.#archive.add(finished);

@@ -1,6 +1,8 @@
-// Queue -> pool -> Succeed/Failed. Pending jobs wait here in creation order; a fixed number run at
-// once so probes of new uploads still find a free worker. Jobs left Pending by a crash or a stop are
-// run again on the next start (recover), charged once: the charge was made when they were created.
+// Queue -> pool -> Succeed/Failed. Pending jobs wait here, each user's in creation order, and users
+// take turns (round-robin), so one user's hundred jobs do not hold up another's one; a user may hold
+// at most half the queue. A fixed number run at once so probes of new uploads still find a free
+// worker. Jobs left Pending by a crash or a stop are run again on the next start (recover), charged
+// once: the charge was made when they were created.
 import { mkdir, rm } from 'node:fs/promises';
 import type { WorkerPool } from '../../workers/pool.ts';
 import { bounded, type ProviderContext, type ProviderResult } from '../engines/provider.ts';
@@ -31,7 +33,10 @@ interface Running {
 }
 
 export class Runner {
-  readonly #queue: string[] = [];
+  /** Waiting jobs by owner; the owner at the front has the next turn. */
+  readonly #queues = new Map<string, string[]>();
+  readonly #ownerOf = new Map<string, string>();
+  #waiting = 0;
   readonly #running = new Map<string, Running>();
   readonly #waiters = new Map<string, Set<() => void>>();
   #stopping = false;
@@ -50,26 +55,50 @@ export class Runner {
 
   /** Runs again every job that was Pending when the process last stopped. */
   recover(): number {
+    // Oldest first, so each user's jobs keep their order.
     const pending = this.store.pendingJobs();
-    for (const job of pending) this.enqueue(job.id);
+    for (const job of pending) this.enqueue(job.id, job.owner);
     return pending.length;
   }
 
-  enqueue(id: string) {
-    this.#queue.push(id);
+  enqueue(id: string, owner: string) {
+    const queue = this.#queues.get(owner) ?? [];
+    if (queue.length === 0) this.#queues.set(owner, queue); // (re)joins the turns at the back
+    queue.push(id);
+    this.#ownerOf.set(id, owner);
+    this.#waiting++;
     this.#pump();
   }
 
-  /** True when a new job should be refused (503): the queue is bounded. */
-  get full() {
-    return this.#queue.length + this.#running.size >= this.options.queueLimit;
+  /**
+   * True when a new job of `owner`'s should be refused (503): the queue is bounded, and one user may
+   * hold at most half of it (waiting and running), so others can always get in.
+   */
+  fullFor(owner: string) {
+    if (this.#waiting + this.#running.size >= this.options.queueLimit) return true;
+    let held = this.#queues.get(owner)?.length ?? 0;
+    for (const id of this.#running.keys()) if (this.#ownerOf.get(id) === owner) held++;
+    return held >= Math.max(1, Math.floor(this.options.queueLimit / 2));
   }
 
   /** 0..1 while the job runs, 0 while it waits; undefined when not Pending here. */
   progress(id: string): number | undefined {
     const running = this.#running.get(id);
     if (running) return Atomics.load(running.progress, 0) / 1000;
-    return this.#queue.includes(id) ? 0 : undefined;
+    return this.#ownerOf.has(id) ? 0 : undefined;
+  }
+
+  /** The next job to run: the first waiting one of the user whose turn it is, who then goes to the back. */
+  #next(): string | undefined {
+    for (const [owner, queue] of this.#queues) {
+      this.#queues.delete(owner);
+      const id = queue.shift();
+      if (queue.length > 0) this.#queues.set(owner, queue);
+      if (id === undefined) continue;
+      this.#waiting--;
+      return id;
+    }
+    return undefined;
   }
 
   /** Resolves when the job finishes or after `ms`, whichever is first. */
@@ -100,8 +129,8 @@ export class Runner {
   }
 
   #pump() {
-    while (!this.#stopping && this.#running.size < this.options.concurrency && this.#queue.length > 0) {
-      const id = this.#queue.shift()!;
+    while (!this.#stopping && this.#running.size < this.options.concurrency && this.#waiting > 0) {
+      const id = this.#next()!;
       const progress = new Int32Array(new SharedArrayBuffer(4));
       const abort = new AbortController();
       const entry: Running = { progress, abort, done: Promise.resolve() };
@@ -110,6 +139,7 @@ export class Runner {
       // stays Pending and runs again at the next start.
       entry.done = this.#run(id, entry).catch((err: unknown) => this.options.log(`job ${id} could not run: ${err instanceof Error ? err.message : String(err)}`)).finally(() => {
         this.#running.delete(id);
+        this.#ownerOf.delete(id);
         for (const wake of [...(this.#waiters.get(id) ?? [])]) wake();
         this.#pump();
       });

@@ -55,7 +55,7 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     const checked = await endpoint.rules(input, probe);
     const cost = endpoint.cost(input, checked);
     if (user.credits < cost) throw new ApiError(402, M.insufficientCredits);
-    if (deps.runner.full) throw new ApiError(503, M.serverBusy, { 'Retry-After': '5' });
+    if (deps.runner.fullFor(user.id)) throw new ApiError(503, M.serverBusy, { 'Retry-After': '5' });
 
     const id = randomUUID();
     const kept = new Map<string, string>();
@@ -83,7 +83,7 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     }
     // From here the files are the job's: upload.ts leaves them in place.
     for (const path of kept.keys()) (ctx.state as UploadState).taken.add(path);
-    deps.runner.enqueue(id);
+    deps.runner.enqueue(id, user.id);
     ctx.body = { job_id: id };
   };
 }

@@ -30,7 +30,8 @@ export async function startServerProcess(dataDir: string, options: { env?: Recor
   const [command, args] = options.npm ? ['npm', ['start', '--silent']] : ['node', [BIN, 'serve']];
   const child = spawn(command as string, args as string[], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', ...options.env },
+    // (The rate limit is off unless a test sets it: suites send hundreds of requests with one key.)
+    env: { ...process.env, PORT: String(port), SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', SPRITEKILN_RATE_LIMIT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so a kill reaches node and not just npm
   });

@@ -45,7 +45,8 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'spritekiln-test-')));
-  const env: Record<string, string> = { SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', ...options.env };
+  // Suites send hundreds of requests a minute with one key: the rate limit is off unless a test sets it.
+  const env: Record<string, string> = { SPRITEKILN_DATA: dataDir, SPRITEKILN_WORKERS: '2', SPRITEKILN_RATE_LIMIT: '0', ...options.env };
   const config = loadConfig(env);
   // Providers only when the test names a config: a spritekiln.config.json in the working folder is ignored.
   const plan = env.SPRITEKILN_CONFIG ? loadProviderPlan(env) : undefined;

@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT, loadConfig } from '../../server/config.ts';
 import { RateLimiter } from '../../server/rateLimit.ts';
 import { startTestServer, waitForJob, type TestServer } from '../helpers/testServer.ts';
 import { credits, expectAccepted, expectRejected, makeImages, submit } from '../server/api/helpers.ts';
@@ -16,6 +17,14 @@ afterEach(async () => {
 });
 
 const TOO_MANY = 'Too many requests, retry later';
+
+describe('the rate limit is on by default', () => {
+  it(`at ${DEFAULT_RATE_LIMIT} job creations a minute per key, and SPRITEKILN_RATE_LIMIT=0 turns it off`, () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(DEFAULT_RATE_LIMIT);
+    expect(DEFAULT_RATE_LIMIT).toBeGreaterThan(0);
+    expect(loadConfig({ SPRITEKILN_RATE_LIMIT: '0' }).rateLimitPerMinute).toBe(0);
+  });
+});
 
 describe('token bucket', () => {
   it('allows a burst of perMinute, then one every 60/perMinute s, with the wait in whole seconds', () => {
