@@ -6,7 +6,7 @@ import type { SpriteGrid } from '../workers/specs.ts';
 import { boolean, choice, file, files, integer, text } from './fields.ts';
 import { fail, M, oneOf, PNG_JPEG, probeAll, probeOptional, type Probe } from './rules.ts';
 import { parseSpriteGrid } from './spriteGrid.ts';
-import { MAX_GIF_FRAMES, MAX_GIF_MS } from '../workers/limits.ts';
+import { MAX_GIF_FRAMES, MAX_GIF_MS, MAX_GIF_PIXELS } from '../workers/limits.ts';
 
 export const MODES = ['image_to_video', 'first_last_frame', 'video_restyle'] as const;
 export type Mode = (typeof MODES)[number];
@@ -73,6 +73,7 @@ function sourceRules(source: ProbeInfo, spriteGrid: string | undefined) {
   if (spriteGrid !== undefined) fail(M.gridNotForGif);
   if (source.frames > MAX_GIF_FRAMES) fail(M.gifTooManyFrames);
   if (source.durationMs > MAX_GIF_MS) fail(M.gifTooLong);
+  if (source.frames * source.width * source.height > MAX_GIF_PIXELS) fail(M.gifTooManyPixels);
   return { source, sourceMs: source.durationMs };
 }
 
