@@ -7,7 +7,8 @@
 //   - db.json and every line of jobs.jsonl parse;
 //   - no orphan files: no inputs of finished jobs or unaccepted uploads, no result folder without a
 //     Succeed job.
-// Long form: `npm run soak` (SOAK_KILLS=30 by default; SOAK_SEED to replay). Short form: soak.test.ts.
+// Long form: `npm run soak` (SOAK_KILLS=30 by default; SOAK_SEED to replay), then the disk-full soak
+// (diskFull.ts). Short form: soak.test.ts.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { pngBytes } from '../fixtures/images.ts';
 import { signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
 import { form } from '../helpers/testServer.ts';
+import { runDiskFullSoak } from './diskFull.ts';
 
 export interface SoakOptions {
   kills: number;
@@ -223,5 +225,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await runSoak({ kills, seed, clients: 4, log: (l) => console.log(l) });
   console.log(JSON.stringify({ ...report, problems: report.problems.length }, null, 2));
   for (const p of report.problems) console.log(`PROBLEM: ${p}`);
-  process.exit(report.problems.length === 0 ? 0 : 1);
+  const disk = await runDiskFullSoak((l) => console.log(l));
+  if (disk.skipped) console.log(`disk-full soak skipped: ${disk.skipped}`);
+  else console.log(JSON.stringify({ diskFull: { ...disk, problems: disk.problems.length } }, null, 2));
+  for (const p of disk.problems) console.log(`PROBLEM (disk full): ${p}`);
+  process.exit(report.problems.length === 0 && disk.problems.length === 0 ? 0 : 1);
 }
