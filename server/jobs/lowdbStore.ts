@@ -286,7 +286,10 @@ export class LowdbJobStore implements JobStore {
       page.after({ createdAt: at.createdAt, id: query.before });
     }
     for (const job of hot.jobs.values()) page.consider(job.id, job);
-    for (const [id, entry] of this.#archive.entries()) page.consider(id, entry);
+    for (const [id, entry] of this.#archive.entries()) {
+      const unsaved = this.#unsaved.get(id);
+      page.consider(id, unsaved && !this.#writer.isWritten(unsaved.generation) ? unsaved.record : entry);
+    }
     return page.jobs;
   }
 

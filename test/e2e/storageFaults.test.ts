@@ -95,6 +95,8 @@ describe('store writes that fail while the server runs', () => {
     await new Promise((r) => setTimeout(r, 4000));
     expect(server.output()).toContain(`job ${id}: its end could not be saved`);
     expect(await status(server, key, id)).toBe('Pending');
+    const listed = (await (await fetch(`${server.url}/public/v1/jobs`, { headers: auth(key) })).json()) as { jobs: { job_id?: string; id?: string; status: string }[] };
+    expect(listed.jobs.map((j) => j.status)).toEqual(['Pending']);
     await fix();
     let end = 'Pending';
     for (let i = 0; i < 100 && end === 'Pending'; i++) {
