@@ -83,6 +83,45 @@ describe('encodeGif', () => {
     expect(worst).toBeLessThan(64);
   });
 
+  /** Largest channel difference between opaque source pixels and the decoded GIF's, over every frame. */
+  const worstGap = (frames: readonly RawImage[], gif: Uint8Array): number => {
+    let worst = 0;
+    readGif(gif).forEach((f, i) => {
+      const src = frames[i]!.data;
+      for (let k = 0; k < f.patch.length; k += 4) {
+        if (src[k + 3]! < 128) continue;
+        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(f.patch[k + c]! - src[k + c]!));
+      }
+    });
+    return worst;
+  };
+
+  it.each([
+    ['255 colours and transparency', 255, true],
+    ['256 colours, no transparency', 256, false],
+  ])('is lossless with %s (an exact palette, no 5-6-5 grouping)', (_name, count, clear) => {
+    // Colours that 5-6-5 bins would merge: neighbours one step apart in every channel.
+    const frames = Array.from({ length: 3 }, (_, f) => {
+      const img = createImage(32, 32);
+      for (let p = 0; p < 32 * 32; p++) {
+        const c = (p + f * 37) % count;
+        img.data.set([100 + (c % 16), 90 + (c >> 4), 80 + ((c * 3) % 7), 255], p * 4);
+      }
+      if (clear) img.data.fill(0, 0, 4 * 32); // the first row transparent
+      return img;
+    });
+    expect(worstGap(frames, encodeGif(frames, frameDelaysCs(3)))).toBe(0);
+  });
+
+  it('a real pixel-art walk (the knight sheet) round-trips exactly; past 256 colours it is quantized', async () => {
+    const knight = (await import('../fixtures/realSprites.ts')).still('knight-side').image;
+    const frames = [knight, knight, knight];
+    expect(worstGap(frames, encodeGif(frames, frameDelaysCs(3)))).toBe(0);
+    const many = [createImage(32, 32)];
+    for (let p = 0; p < 32 * 32; p++) many[0]!.data.set([p & 255, p >> 2, 7, 255], p * 4);
+    expect(worstGap(many, encodeGif(many, [10]))).toBeGreaterThan(0);
+  });
+
   it('is deterministic and checks its inputs', () => {
     const frames = movingSquare(5);
     expect(encodeGif(frames, frameDelaysCs(5))).toEqual(encodeGif(frames, frameDelaysCs(5)));
