@@ -9,7 +9,7 @@ import { checkSameSize, checkImage } from '../kernels/check.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { GIFEncoder } from 'gifenc'` fails at run time under plain Node; require() it instead.
-const { GIFEncoder, applyPalette, quantize } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
+const { GIFEncoder, quantize } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
 
 /**
  * PNG of `img` (8-bit RGBA). No metadata is written, so the bytes depend on the pixels alone.
@@ -58,7 +58,7 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
     const opaque = samplePixels(rgba);
     const format = paletteFormat(opaque);
     colors = opaque.length > 0 ? quantize(opaque, 255, { format }) : [[0, 0, 0]];
-    index = applyPalette(rgba, colors, format);
+    index = nearestColors(rgba, colors);
   }
   const transparentIndex = hasTransparency ? colors.length : -1;
   const palette = hasTransparency ? [...colors, [0, 0, 0]] : colors;
@@ -111,6 +111,45 @@ export function exactPalette(rgba: Uint8Array, max: number): { colors: number[][
   }
   if (colors.length === 0) colors.push([0, 0, 0]);
   return { colors, index };
+}
+
+/**
+ * Each opaque pixel's nearest palette colour at full precision (gifenc's applyPalette first rounds
+ * every pixel to its 5-6-5 bin, which costs shaded art about a decibel). Each distinct colour is
+ * matched once and remembered; runs of one colour skip even that.
+ */
+const MEMO_COLORS = 1 << 18;
+
+function nearestColors(rgba: Uint8Array, colors: readonly number[][]): Uint8Array {
+  const total = rgba.length >> 2;
+  const index = new Uint8Array(total);
+  const flat = Int32Array.from(colors.flat());
+  const memo = new Map<number, number>();
+  let last = -1, lastIndex = 0;
+  for (let p = 0, i = 0; p < total; p++, i += 4) {
+    if (rgba[i + 3] !== 255) continue;
+    const r = rgba[i]!, g = rgba[i + 1]!, b = rgba[i + 2]!;
+    const rgb = (r << 16) | (g << 8) | b;
+    if (rgb !== last) {
+      let best = memo.get(rgb);
+      if (best === undefined) {
+        best = 0;
+        let bestD = Infinity;
+        for (let c = 0, j = 0; j < flat.length; c++, j += 3) {
+          const dr = r - flat[j]!, dg = g - flat[j + 1]!, db = b - flat[j + 2]!;
+          const d = dr * dr + dg * dg + db * db;
+          if (d < bestD) (bestD = d), (best = c);
+        }
+        // Bounded: noise or photos can hold millions of colours.
+        if (memo.size >= MEMO_COLORS) memo.clear();
+        memo.set(rgb, best);
+      }
+      last = rgb;
+      lastIndex = best;
+    }
+    index[p] = lastIndex;
+  }
+  return index;
 }
 
 function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): void {
