@@ -45,8 +45,8 @@ export interface LuminanceMapOptions {
   /** With alphaRows on an opaque source: fade toward this colour instead of lowering alpha. */
   fadeOver?: Rgba;
   texture?: LumaTexture;
-  /** Only rows [y0, y1) can hold the subject: the others are copied as they are. */
-  rows?: { y0: number; y1: number };
+  /** Only this rectangle ([x0, x1) x [y0, y1)) can hold the subject: the rest is copied as it is. */
+  area?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 /** Ramp from stops (sorted by `at`, first at 0, last at 1), linear in RGB between them. */
@@ -149,16 +149,16 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
     }
     return { data: out, width, height };
   }
-  const y0 = Math.max(0, opts.rows?.y0 ?? 0);
-  const y1 = Math.min(height, opts.rows?.y1 ?? height);
+  const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
+  const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
   for (let y = y0; y < y1; y++) {
     const rowAlpha = alphaRows ? alphaRows[y]! : 1;
     let ty = 0, tx = 0;
     if (texture) {
       ty = ((((y - texture.dy) % texture.height) + texture.height) % texture.height) * texture.width;
-      tx = ((-texture.dx % texture.width) + texture.width) % texture.width;
+      tx = ((((x0 - texture.dx) % texture.width) + texture.width) % texture.width);
     }
-    for (let x = 0, p = y * width, i = p * 4; x < width; x++, p++, i += 4) {
+    for (let x = x0, p = y * width + x0, i = p * 4; x < x1; x++, p++, i += 4) {
       const t = tx;
       if (texture && ++tx === texture.width) tx = 0;
       const a = src[i + 3]!;

@@ -68,8 +68,9 @@ export function subjectMask(img: RawImage, bg: Background): Uint8Array {
   const { width, height, data } = img;
   const n = width * height;
   const mask = new Uint8Array(n);
-  if (bg.kind !== 'flat') {
-    for (let p = 0; p < n; p++) mask[p] = bg.kind === 'alpha' ? data[p * 4 + 3]! : 255;
+  if (bg.kind === 'none') return mask.fill(255);
+  if (bg.kind === 'alpha') {
+    for (let p = 0, i = 3; p < n; p++, i += 4) mask[p] = data[i]!;
     return mask;
   }
   const c = bg.color;
@@ -117,18 +118,26 @@ export function subjectMask(img: RawImage, bg: Background): Uint8Array {
 export function maskBox(mask: Uint8Array, width: number, height: number): { box: Box | null; cx: number; cy: number } {
   let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
   for (let y = 0, p = 0; y < height; y++) {
+    // Per row in integers (at most 4096 x 4096 x 255 fits), then into the totals.
+    let rowW = 0, rowX = 0, first = -1, last = -1;
     for (let x = 0; x < width; x++, p++) {
       const m = mask[p]!;
       if (m === 0) continue;
-      sx += x * m;
-      sy += y * m;
-      sw += m;
+      rowW += m;
+      rowX += x * m;
       if (m < 64) continue;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      maxY = y;
+      if (first < 0) first = x;
+      last = x;
     }
+    if (rowW === 0) continue;
+    sx += rowX;
+    sy += y * rowW;
+    sw += rowW;
+    if (first < 0) continue;
+    if (first < minX) minX = first;
+    if (last > maxX) maxX = last;
+    if (y < minY) minY = y;
+    maxY = y;
   }
   const box = maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
   return { box, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };

@@ -81,8 +81,8 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     alphaRows: material?.alpha && box ? ghostRows(frame.height, box, material.alpha) : undefined,
     fadeOver: subject.background,
     texture,
-    // Ghost rows fade whatever is there, so only a fade-free pass may skip rows without subject.
-    rows: box && !material?.alpha ? { y0: box.y - 2, y1: box.y + box.height + 2 } : undefined,
+    // Ghost rows fade whatever is there, so only a fade-free pass may skip what lies around the subject.
+    area: box && !material?.alpha ? { x0: box.x - 2, y0: box.y - 2, x1: box.x + box.width + 2, y1: box.y + box.height + 2 } : undefined,
   });
   if (material?.glow && box) {
     const width = Math.max(1, material.glow.width * ctx.restSize);
