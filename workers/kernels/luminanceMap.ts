@@ -151,6 +151,26 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   }
   const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
   const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
+  // Fully mapped through a texture (a grainy material on a transparent source): as tight, the
+  // texture's offset stepped along each row.
+  if (texture && !weight && !alphaRows && strength === 1) {
+    const { data: grain, width: tw, height: th } = texture;
+    for (let y = y0; y < y1; y++) {
+      const ty = ((((y - texture.dy) % th) + th) % th) * tw;
+      let tx = (((x0 - texture.dx) % tw) + tw) % tw;
+      for (let x = x0, i = (y * width + x0) * 4; x < x1; x++, i += 4) {
+        const t = tx;
+        if (++tx === tw) tx = 0;
+        if (src[i + 3]! === 0) continue;
+        const l = fastLuma(src, i) + grain[ty + t]!;
+        const k = index[l < 0 ? 0 : l > 255 ? 255 : l]!;
+        out[i] = ramp[k]!;
+        out[i + 1] = ramp[k + 1]!;
+        out[i + 2] = ramp[k + 2]!;
+      }
+    }
+    return { data: out, width, height };
+  }
   for (let y = y0; y < y1; y++) {
     const rowAlpha = alphaRows ? alphaRows[y]! : 1;
     let ty = 0, tx = 0;
