@@ -55,8 +55,16 @@ const status = async (server: ServerProcess, key: string, id: string) => ((await
 async function breakStore(dataDir: string): Promise<() => Promise<void>> {
   const file = join(dataDir, 'db.json');
   const text = await readFile(file, 'utf8');
-  await rm(file);
-  await mkdir(file);
+  // The server may write db.json again between the two steps (a job starting): then try again.
+  for (let attempt = 0; ; attempt++) {
+    await rm(file, { force: true });
+    try {
+      await mkdir(file);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 50) throw err;
+    }
+  }
   await writeFile(join(file, 'in-the-way'), '');
   return async () => {
     await rm(file, { recursive: true });
