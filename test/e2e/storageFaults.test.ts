@@ -99,8 +99,8 @@ describe('store writes that fail while the server runs', () => {
     expect(accepted.status).toBe(200);
     const id = accepted.body.job_id!;
     const fix = await breakStore(dataDir);
-    // Long enough for the job to end and its first saves to fail.
-    await new Promise((r) => setTimeout(r, 4000));
+    // Until the job has ended and its first saves have failed.
+    for (let i = 0; i < 300 && !server.output().includes(`job ${id}: its end could not be saved`); i++) await new Promise((r) => setTimeout(r, 100));
     expect(server.output()).toContain(`job ${id}: its end could not be saved`);
     expect(await status(server, key, id)).toBe('Pending');
     const listed = (await (await fetch(`${server.url}/public/v1/jobs`, { headers: auth(key) })).json()) as { jobs: { job_id?: string; id?: string; status: string }[] };
