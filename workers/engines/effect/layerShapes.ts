@@ -38,18 +38,7 @@ export function spot(layer: Layer, x: number, y: number, radius: number, p: Pain
       const q = 1 - (dx * dx + dy2) * inv;
       if (q <= 0) continue;
       const a = pa * q * q * q;
-      if (add) {
-        d[o] = (d[o] as number) + pr * a;
-        d[o + 1] = (d[o + 1] as number) + pg * a;
-        d[o + 2] = (d[o + 2] as number) + pb * a;
-        d[o + 3] = (d[o + 3] as number) + a;
-      } else {
-        const k = 1 - a;
-        d[o] = pr * a + (d[o] as number) * k;
-        d[o + 1] = pg * a + (d[o + 1] as number) * k;
-        d[o + 2] = pb * a + (d[o + 2] as number) * k;
-        d[o + 3] = a + (d[o + 3] as number) * k;
-      }
+      deposit(d, o, pr, pg, pb, a, add);
     }
   }
 }
@@ -100,18 +89,7 @@ export function stroke(
       const a = pa * cov;
       if (a <= 0) continue;
       const o = (y * W + x) * 4;
-      if (add) {
-        d[o] = (d[o] as number) + pr * a;
-        d[o + 1] = (d[o + 1] as number) + pg * a;
-        d[o + 2] = (d[o + 2] as number) + pb * a;
-        d[o + 3] = (d[o + 3] as number) + a;
-      } else {
-        const keep = 1 - a;
-        d[o] = pr * a + (d[o] as number) * keep;
-        d[o + 1] = pg * a + (d[o + 1] as number) * keep;
-        d[o + 2] = pb * a + (d[o + 2] as number) * keep;
-        d[o + 3] = a + (d[o + 3] as number) * keep;
-      }
+      deposit(d, o, pr, pg, pb, a, add);
     }
   }
 }
@@ -174,18 +152,7 @@ export function ring(
       const a = pa * cov;
       if (a <= 0) continue;
       const o = (y * W + x) * 4;
-      if (add) {
-        d[o] = (d[o] as number) + pr * a;
-        d[o + 1] = (d[o + 1] as number) + pg * a;
-        d[o + 2] = (d[o + 2] as number) + pb * a;
-        d[o + 3] = (d[o + 3] as number) + a;
-      } else {
-        const keep = 1 - a;
-        d[o] = pr * a + (d[o] as number) * keep;
-        d[o + 1] = pg * a + (d[o + 1] as number) * keep;
-        d[o + 2] = pb * a + (d[o + 2] as number) * keep;
-        d[o + 3] = a + (d[o + 3] as number) * keep;
-      }
+      deposit(d, o, pr, pg, pb, a, add);
     }
   }
 }
@@ -228,4 +195,23 @@ export function polygon(layer: Layer, pts: readonly number[], p: Paint, blend: B
       if (cov > 0) blendAt(d, (y * layer.width + x) * 4, p, cov, blend);
     }
   }
+}
+
+/**
+ * Paint (pr, pg, pb) at coverage `a` into the premultiplied pixel at d[o]: added (light) or laid
+ * over. Small and monomorphic, so the shape loops keep it inlined.
+ */
+function deposit(d: Float32Array, o: number, pr: number, pg: number, pb: number, a: number, add: boolean): void {
+  if (add) {
+    d[o] = (d[o] as number) + pr * a;
+    d[o + 1] = (d[o + 1] as number) + pg * a;
+    d[o + 2] = (d[o + 2] as number) + pb * a;
+    d[o + 3] = (d[o + 3] as number) + a;
+    return;
+  }
+  const keep = 1 - a;
+  d[o] = pr * a + (d[o] as number) * keep;
+  d[o + 1] = pg * a + (d[o + 1] as number) * keep;
+  d[o + 2] = pb * a + (d[o + 2] as number) * keep;
+  d[o + 3] = a + (d[o + 3] as number) * keep;
 }
