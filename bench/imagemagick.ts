@@ -1,4 +1,4 @@
-// Our sheet and GIF writers side by side with ImageMagick 6 on the same 100 frames of 256x256 (an
+// Our sheet and GIF writers side by side with ImageMagick 6 on the same 100 frames (about 260x260: an
 // animate 'walk then attack' of the hero fixture: shaded, outlined, on transparency). ImageMagick
 // reads the frames as PNG files; we are timed as a job runs (frames in memory) and, for a fairer
 // sheet figure, also from the same PNG files (decode included). Each pair runs back to back.
@@ -77,7 +77,7 @@ export async function benchImageMagick(runs = 3): Promise<{ version: string; she
   const dir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-im-'));
   try {
     const files = frames.map((_, i) => join(dir, `f${String(i).padStart(3, '0')}.png`));
-    await Promise.all(frames.map(async (f, i) => writeFile(files[i]!, await sharp(f.data, { raw: { width: 256, height: 256, channels: 4 } }).png().toBuffer())));
+    await Promise.all(frames.map(async (f, i) => writeFile(files[i]!, await sharp(f.data, { raw: { width: f.width, height: f.height, channels: 4 } }).png().toBuffer())));
 
     // 1. Sheet: rows copied into one buffer + sharp PNG, vs montage 10x10 with no gaps.
     const oursSheet = join(dir, 'ours-sheet.png');
