@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons of issue 6 come first
 // (each pair run back to back, reported as ratios); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators runs a subset.
+// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators,restyle runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -9,6 +9,7 @@ import { benchImageMagick } from './imagemagick.ts';
 import { benchCreation } from './creation.ts';
 import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
+import { benchRestyleCost } from './restyleCost.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -81,4 +82,13 @@ if (want('generators')) {
   console.log('\n## Generators vs the encoding after them: 256x256 frames, one thread\n');
   console.log('| generator | frames | generate ms | sheet PNG + GIF ms | ratio |\n|---|---|---|---|---|');
   for (const r of await benchGenerators()) console.log(`| ${r.name} | ${r.frames} | ${fmt(r.generateMs, 0)} | ${fmt(r.encodeMs, 0)} | ${fmt(r.generateMs / r.encodeMs, 2)} |`);
+}
+
+if (want('restyle')) {
+  console.log('\n## Restyle vs decoding its input once: 100-frame GIFs, one thread, 3 interleaved runs (min-max)\n');
+  console.log('| source | text | decode ms | restyle / decode | target <= 1x |\n|---|---|---|---|---|');
+  const range = (xs: number[], d: number) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
+  for (const r of benchRestyleCost()) {
+    console.log(`| ${r.source} (${(r.bytes / 1e3).toFixed(0)} KB) | ${r.text} | ${range(r.decodeMs, 0)} | ${range(r.ratios, 2)}x | ${verdict(Math.max(...r.ratios) <= 1)} |`);
+  }
 }

@@ -2,21 +2,47 @@
 // chamfer transform (weights 3 and 4, about 8% off true Euclidean at worst): O(pixels), no sqrt.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
-import { checkInt } from './check.ts';
+import { checkInt, checkNumber } from './check.ts';
 
 /**
  * For every pixel, the distance in pixels to the nearest pixel where `feature` is non-zero
  * (0 on feature pixels), capped at `cap`. Outside the image counts as no feature.
  */
 export function chamferDistance(feature: Uint8Array, width: number, height: number, cap = 64): Float32Array {
+  if (feature.length !== width * height) throw new RangeError(`Expected ${width * height} mask entries but received ${feature.length}`);
+  const field = stepField(width, height, cap);
+  const { steps, pitch } = field;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (feature[y * width + x]!) steps[(y + 1) * pitch + x + 1] = 0;
+  relaxSteps(field);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = Math.min(cap, steps[(y + 1) * pitch + x + 1]! / 3);
+  return out;
+}
+
+/**
+ * A chamfer field being worked out: `width` x `height` steps (thirds of a pixel, bytes) with one
+ * pixel of padding all round (never a feature, so the passes need no bounds checks); pixel (x, y)
+ * is `steps[(y + 1) * pitch + x + 1]`. A caller sets its feature pixels to 0, then relaxes it.
+ */
+export interface StepField {
+  steps: Uint8Array;
+  pitch: number;
+  width: number;
+  height: number;
+}
+
+/** A field with every step at the cap (3 x cap + 4; cap at most 82, so steps fit in a byte). */
+export function stepField(width: number, height: number, cap: number): StepField {
   checkInt(width, 1, 1 << 15, 'width');
   checkInt(height, 1, 1 << 15, 'height');
-  if (feature.length !== width * height) throw new RangeError(`Expected ${width * height} mask entries but received ${feature.length}`);
-  const big = cap * 3 + 4;
-  // One pixel of padding all round (never a feature), so the passes need no bounds checks.
-  const pw = width + 2;
-  const d = new Int32Array(pw * (height + 2)).fill(big);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (feature[y * width + x]!) d[(y + 1) * pw + x + 1] = 0;
+  checkNumber(cap, 0, 82, 'cap');
+  const pitch = width + 2;
+  return { steps: new Uint8Array(pitch * (height + 2)).fill(cap * 3 + 4), pitch, width, height };
+}
+
+/** The two chamfer passes over `field`, in place: each step becomes its distance to a feature. */
+export function relaxSteps(field: StepField): void {
+  const { steps: d, pitch: pw, width, height } = field;
   // Forward pass: neighbours above and to the left.
   for (let y = 1; y <= height; y++) {
     for (let p = y * pw + 1, end = p + width; p < end; p++) {
@@ -43,9 +69,6 @@ export function chamferDistance(feature: Uint8Array, width: number, height: numb
       d[p] = v;
     }
   }
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = Math.min(cap, d[(y + 1) * pw + x + 1]! / 3);
-  return out;
 }
 
 /** 1 where `alpha` (one byte per pixel, or every 4th byte of RGBA when `stride` is 4) is >= threshold. */

@@ -138,19 +138,21 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   const { ramp, weight, alphaRows, fadeOver, texture } = opts;
   const src = img.data;
   const out = new Uint8Array(src);
+  const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
+  const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
   // The common case (every visible pixel fully mapped, nothing else) as a tight loop.
   if (!weight && !alphaRows && !texture && strength === 1) {
-    for (let i = 0; i < src.length; i += 4) {
-      if (src[i + 3]! === 0) continue;
-      const k = index[(77 * src[i]! + 150 * src[i + 1]! + 29 * src[i + 2]! + 128) >> 8]!;
-      out[i] = ramp[k]!;
-      out[i + 1] = ramp[k + 1]!;
-      out[i + 2] = ramp[k + 2]!;
+    for (let y = y0; y < y1; y++) {
+      for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4) {
+        if (src[i + 3]! === 0) continue;
+        const k = index[(77 * src[i]! + 150 * src[i + 1]! + 29 * src[i + 2]! + 128) >> 8]!;
+        out[i] = ramp[k]!;
+        out[i + 1] = ramp[k + 1]!;
+        out[i + 2] = ramp[k + 2]!;
+      }
     }
     return { data: out, width, height };
   }
-  const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
-  const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
   // Fully mapped through a texture (a grainy material on a transparent source): as tight, the
   // texture's offset stepped along each row.
   if (texture && !weight && !alphaRows && strength === 1) {

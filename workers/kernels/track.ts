@@ -21,6 +21,8 @@ export type Background = { kind: 'alpha' } | { kind: 'flat'; color: Rgba } | { k
 export interface SubjectFrame {
   /** Opaque box of the silhouette (mask >= 64); null when the frame is empty. */
   box: Box | null;
+  /** Box of every pixel the mask touches at all (mask > 0): nothing of the subject lies outside it. */
+  extent: Box | null;
   /** Mask-weighted centroid. */
   cx: number;
   cy: number;
@@ -114,15 +116,21 @@ export function subjectMask(img: RawImage, bg: Background): Uint8Array {
   return mask;
 }
 
-/** Box and centroid of a mask (pixels >= 64 count for the box). */
-export function maskBox(mask: Uint8Array, width: number, height: number): { box: Box | null; cx: number; cy: number } {
+/**
+ * Box and centroid of a mask (pixels >= 64 count for the box, any above 0 for the extent). The
+ * mask is every `stride`-th byte from `offset` (4 and 3 read an RGBA image's alpha in place).
+ */
+export function maskBox(mask: Uint8Array, width: number, height: number, stride = 1, offset = 0): { box: Box | null; extent: Box | null; cx: number; cy: number } {
   let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
+  let eMinX = width, eMinY = height, eMaxX = -1, eMaxY = -1;
   for (let y = 0, p = 0; y < height; y++) {
     // Per row in integers (at most 4096 x 4096 x 255 fits), then into the totals.
-    let rowW = 0, rowX = 0, first = -1, last = -1;
+    let rowW = 0, rowX = 0, first = -1, last = -1, any = -1, anyLast = -1;
     for (let x = 0; x < width; x++, p++) {
-      const m = mask[p]!;
+      const m = mask[p * stride + offset]!;
       if (m === 0) continue;
+      if (any < 0) any = x;
+      anyLast = x;
       rowW += m;
       rowX += x * m;
       if (m < 64) continue;
@@ -130,6 +138,10 @@ export function maskBox(mask: Uint8Array, width: number, height: number): { box:
       last = x;
     }
     if (rowW === 0) continue;
+    if (any < eMinX) eMinX = any;
+    if (anyLast > eMaxX) eMaxX = anyLast;
+    if (y < eMinY) eMinY = y;
+    eMaxY = y;
     sx += rowX;
     sy += y * rowW;
     sw += rowW;
@@ -140,7 +152,8 @@ export function maskBox(mask: Uint8Array, width: number, height: number): { box:
     maxY = y;
   }
   const box = maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-  return { box, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };
+  const extent = eMaxX < 0 ? null : { x: eMinX, y: eMinY, width: eMaxX - eMinX + 1, height: eMaxY - eMinY + 1 };
+  return { box, extent, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };
 }
 
 const SIG = 12;
@@ -150,7 +163,7 @@ const SIG = 12;
  * averages 4 x 4 point samples at fractional positions, so a mirrored shape gives exactly the
  * mirrored signature (whole-pixel cell edges would not split an odd width symmetrically).
  */
-function signature(mask: Uint8Array, width: number, box: Box): Float32Array {
+function signature({ mask, stride = 1, offset = 0 }: Shape, width: number, box: Box): Float32Array {
   const sig = new Float32Array(SIG * SIG);
   const SUB = 4;
   for (let gy = 0; gy < SIG; gy++) {
@@ -160,7 +173,7 @@ function signature(mask: Uint8Array, width: number, box: Box): Float32Array {
         const y = box.y + Math.floor(((gy + (j + 0.5) / SUB) * box.height) / SIG);
         for (let i = 0; i < SUB; i++) {
           const x = box.x + Math.floor(((gx + (i + 0.5) / SUB) * box.width) / SIG);
-          sum += mask[y * width + x]!;
+          sum += mask[(y * width + x) * stride + offset]!;
         }
       }
       sig[gy * SIG + gx] = sum / (255 * SUB * SUB);
@@ -176,32 +189,55 @@ function sigDistance(a: Float32Array, b: Float32Array, mirrorB: boolean): number
   return s / (SIG * SIG);
 }
 
-/** Tracks the subject through `frames` (all one size) against background `bg`. */
+/** A silhouette: a mask `width` wide (every `stride`-th byte from `offset`) and its box. */
+interface Shape {
+  mask: Uint8Array;
+  stride?: number;
+  offset?: number;
+  box: Box | null;
+}
+
+/**
+ * Tracks the subject through `frames` (all one size) against background `bg`. A see-through
+ * source's mask is its alpha: the box is read from the frame in place, and the mask copied out
+ * only when something asks for it (the material pass reads alpha itself).
+ */
 export function trackSubject(frames: readonly RawImage[], bg: Background): SubjectFrame[] {
   checkSameSize(frames, 'frames');
   const width = (frames[0] as RawImage).width;
-  const tracked = frames.map((f) => {
-    const mask = subjectMask(f, bg);
-    return { mask, ...maskBox(mask, f.width, f.height), flipped: false };
+  const tracked: SubjectFrame[] = frames.map((f) => {
+    if (bg.kind !== 'alpha') {
+      const mask = subjectMask(f, bg);
+      return { mask, ...maskBox(mask, f.width, f.height), flipped: false };
+    }
+    let mask: Uint8Array | undefined;
+    return {
+      get mask(): Uint8Array {
+        return (mask ??= subjectMask(f, bg));
+      },
+      ...maskBox(f.data, f.width, f.height, 4, 3),
+      flipped: false,
+    };
   });
-  turnedAround(tracked, width).forEach((flipped, i) => ((tracked[i] as SubjectFrame).flipped = flipped));
+  const shapes = bg.kind === 'alpha' ? frames.map((f, i) => ({ mask: f.data, stride: 4, offset: 3, box: (tracked[i] as SubjectFrame).box })) : tracked;
+  turnedAround(shapes, width).forEach((flipped, i) => ((tracked[i] as SubjectFrame).flipped = flipped));
   return tracked;
 }
 
 /**
- * For each silhouette (a mask `width` wide and its box), whether it shows the first one mirrored.
- * A shape that looks the same mirrored cannot show a flip; only clearly asymmetric ones can.
+ * For each silhouette, whether it shows the first one mirrored. A shape that looks the same
+ * mirrored cannot show a flip; only clearly asymmetric ones can.
  */
-export function turnedAround(shapes: readonly { mask: Uint8Array; box: Box | null }[], width: number): boolean[] {
+export function turnedAround(shapes: readonly Shape[], width: number): boolean[] {
   const out = shapes.map(() => false);
   const first = shapes.find((t) => t.box);
   if (!first?.box) return out;
-  const ref = signature(first.mask, width, first.box);
+  const ref = signature(first, width, first.box);
   const asymmetry = sigDistance(ref, ref, true);
   if (asymmetry < 0.08) return out;
   shapes.forEach((t, i) => {
     if (!t.box) return;
-    const sig = signature(t.mask, width, t.box);
+    const sig = signature(t, width, t.box);
     const direct = sigDistance(ref, sig, false);
     const mirrored = sigDistance(ref, sig, true);
     out[i] = mirrored < direct * 0.5 && direct > asymmetry * 0.5;

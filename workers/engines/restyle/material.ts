@@ -7,6 +7,7 @@ import type { Rgba } from '../../kernels/image.ts';
 import { mapLuminance } from '../../kernels/luminanceMap.ts';
 import type { Levels, LumaTexture } from '../../kernels/luminanceMap.ts';
 import { applyRim, rimWeights } from '../../kernels/edgeGlow.ts';
+import type { Rim } from '../../kernels/edgeGlow.ts';
 import { hash32 } from '../../kernels/random.ts';
 import { adjustColors, invertColor } from '../../kernels/adjust.ts';
 import type { Box } from '../../kernels/track.ts';
@@ -19,8 +20,10 @@ export interface FrameSubject {
   /** The flat background colour of an opaque source. */
   background?: Rgba;
   box: Box | null;
+  /** Holds every pixel the restyle may change (null: the whole frame), so the work follows the subject's size. */
+  extent: Box | null;
   /** The rim-glow weights of this frame, worked out on first use (they depend on the silhouette only). */
-  rim?: Float32Array;
+  rim?: Rim;
 }
 
 export interface MaterialContext {
@@ -60,7 +63,7 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
   if (!recipe.ramp) {
     return recipe.plan.modifiers.length > 0 ? adjustColors(frame, (c) => modifyColor(c, recipe.plan.modifiers), subject.weight) : frame;
   }
-  const box = subject.box;
+  const { box, extent } = subject;
   let texture: LumaTexture | undefined;
   if (ctx.grain && box) {
     const size = ctx.grainSize;
@@ -81,12 +84,11 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     alphaRows: material?.alpha && box ? ghostRows(frame.height, box, material.alpha) : undefined,
     fadeOver: subject.background,
     texture,
-    // Ghost rows fade whatever is there, so only a fade-free pass may skip what lies around the subject.
-    area: box && !material?.alpha ? { x0: box.x - 2, y0: box.y - 2, x1: box.x + box.width + 2, y1: box.y + box.height + 2 } : undefined,
+    area: extent ? { x0: extent.x, y0: extent.y, x1: extent.x + extent.width, y1: extent.y + extent.height } : undefined,
   });
   if (material?.glow && box) {
     const width = Math.max(1, material.glow.width * ctx.restSize);
-    subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight);
+    subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined);
     out = applyRim(out, subject.rim, rampColor(recipe.ramp, 0.93), true);
   }
   return out;

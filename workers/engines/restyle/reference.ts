@@ -242,7 +242,9 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
         }
       }
     }
-    const box = x1 > x0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
+    // Within the frame: nothing the reference covers lies outside this box.
+    x0 = Math.max(0, x0), y0 = Math.max(0, y0), x1 = Math.min(width, x1), y1 = Math.min(height, y1);
+    const box = x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
     return { frame: result, weight, box };
   });
 }

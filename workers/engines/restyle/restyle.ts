@@ -144,11 +144,12 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     const ref = prepareReference(input.reference);
     const replaced = replaceFigures(frames, track, bg, ref);
     staged = replaced.map((r) => r.frame);
-    subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
+    // Without a background to tell it apart, the whole frame is the subject.
+    subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
     levels = lumaLevels([ref.image]);
   } else {
     const flat = bg.kind === 'flat';
-    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, background: flat ? bg.color : undefined }));
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined }));
     levels = lumaLevels(frames, flat ? track.map((t) => t.mask) : undefined);
   }
   const material = recipe.material;

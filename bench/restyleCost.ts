@@ -1,0 +1,53 @@
+// Restyle work vs decoding its input once (the bound on what one request may cost): each case
+// decodes the GIF and restyles it, interleaved, `runs` times; ratios reported as min-max.
+// Two shapes: a walker filling half of 512 px frames (the work follows the subject), and a 64 px
+// walker in 512 px frames (a small file that asks for many large frames).
+import { decodeGif } from '../workers/codecs/gif.ts';
+import { encodeGif } from '../workers/codecs/encode.ts';
+import { restyle } from '../workers/engines/restyle/restyle.ts';
+import type { RawImage } from '../workers/types.ts';
+import { heroWalkFrames, heroWalkGif } from '../test/fixtures/sprites.ts';
+
+export interface RestyleCost {
+  source: string;
+  bytes: number;
+  text: string;
+  decodeMs: number[];
+  ratios: number[];
+}
+
+const TEXTS = ['golden', 'pixel art', 'ice', 'ghost', 'fire'];
+
+/** `frames` placed at (x, y) in otherwise empty frames of `size` px. */
+function inLargeFrames(frames: readonly RawImage[], size: number, x: number, y: number): RawImage[] {
+  return frames.map((f) => {
+    const data = new Uint8Array(size * size * 4);
+    for (let row = 0; row < f.height; row++) data.set(f.data.subarray(row * f.width * 4, (row + 1) * f.width * 4), ((y + row) * size + x) * 4);
+    return { data, width: size, height: size };
+  });
+}
+
+export function benchRestyleCost(runs = 3): RestyleCost[] {
+  const small = inLargeFrames(heroWalkFrames(100, 64), 512, 200, 300);
+  const sources: [string, Uint8Array][] = [
+    ['100 frames of 512 px, walker 268x450', heroWalkGif(100, 512)],
+    ['100 frames of 512 px, walker 64x64', encodeGif(small, small.map(() => 10))],
+  ];
+  const out: RestyleCost[] = [];
+  for (const [source, gif] of sources) {
+    const rows = TEXTS.map((text) => ({ source, bytes: gif.length, text, decodeMs: [] as number[], ratios: [] as number[] }));
+    for (let r = 0; r < runs; r++) {
+      for (const row of rows) {
+        let t = performance.now();
+        const anim = decodeGif(gif);
+        const decodeMs = performance.now() - t;
+        t = performance.now();
+        restyle({ source: anim, frames: 100, text: row.text, seed: 'b' });
+        row.decodeMs.push(decodeMs);
+        row.ratios.push((performance.now() - t) / decodeMs);
+      }
+    }
+    out.push(...rows);
+  }
+  return out;
+}
