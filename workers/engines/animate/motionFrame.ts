@@ -75,6 +75,11 @@ export interface RigMotion {
   framesPerCycle: number;
   /** False for motions that end elsewhere than the rest pose (die): played once, never looped. */
   returns: boolean;
+  /**
+   * Which way the whole body goes along its facing (+1 forward: a dash, a lunge; -1 back: a recoil,
+   * a fall), for motions that go somewhere. A side named in the text sends it there instead.
+   */
+  travel?: 1 | -1;
   /** The frame at phase u in [0, 1]; u = 0 (and u = 1 when `returns`) is the rest pose. */
   at(u: number, ctx: MotionContext): MotionFrame;
 }
@@ -82,8 +87,6 @@ export interface RigMotion {
 export interface MotionContext {
   /** 1 normal, less for small, more for big. */
   amplitude: number;
-  /** +1 toward the subject's facing (or the side the text named), -1 away; 0 unnamed. */
-  direction: -1 | 0 | 1;
   frame: number;
   seed: number;
 }

@@ -5,6 +5,7 @@ import type { Rig, BonePose, Vec } from '../rig/types.ts';
 import type { Affine, RigPose } from '../rig/kinematics.ts';
 import { chainLength, compose, rotateAbout, twoBoneIk } from '../rig/kinematics.ts';
 import type { MotionFrame } from './motionFrame.ts';
+import type { TimedFrame } from './timeline.ts';
 
 export interface PosedRig {
   pose: RigPose;
@@ -62,7 +63,22 @@ function legShare(rig: Rig): number {
   return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
-export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
+/**
+ * +1, or -1 when the side the text named sends the body the other way than its motion goes by
+ * itself: a side of the picture, or forward / backward along the subject's facing.
+ */
+export function travelSign(toward: TimedFrame['toward'], facing: 1 | -1): 1 | -1 {
+  if (!toward) return 1;
+  const screen = toward.side === 'left' ? -1 : toward.side === 'right' ? 1 : toward.side === 'forward' ? facing : -facing;
+  return screen === toward.travel * facing ? 1 : -1;
+}
+
+/**
+ * The rig's bones and whole-body transform for motion frame `f`. `travel` (+1 or -1) flips where
+ * the whole body goes (its forward offset and the way it topples), not how its limbs move: a
+ * character told to die forward still recoils and buckles as it does, then falls on its face.
+ */
+export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1 = 1): PosedRig {
   const H = rig.height;
   const side = rig.view === 'side';
   const humanoid = rig.plan === 'humanoid';
@@ -126,8 +142,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean): PosedRig {
 
   const g = rig.ground;
   const px = (v: number): number => (pixel ? Math.round(v) : v);
-  let global: Affine = translate(px(fwd * f.forward * H) + f.jx, px(-f.lift * H) + f.jy);
-  if (f.topple !== 0) global = compose(global, rotateAbout({ x: g.x - fwd * 0.12 * H, y: g.y }, -fwd * f.topple));
+  const go = fwd * travel;
+  let global: Affine = translate(px(go * f.forward * H) + f.jx, px(-f.lift * H) + f.jy);
+  if (f.topple !== 0) global = compose(global, rotateAbout({ x: g.x - go * 0.12 * H, y: g.y }, -go * f.topple));
   if (f.turn !== 1) global = compose(global, scaleAbout(g, f.turn, 1));
   if (!humanoid) {
     // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an

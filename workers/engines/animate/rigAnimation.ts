@@ -21,7 +21,7 @@ import { drawMesh } from '../rig/raster.ts';
 import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged } from '../rig/rigged.ts';
 import type { Rig } from '../rig/types.ts';
-import { poseRig } from './poseRig.ts';
+import { poseRig, travelSign } from './poseRig.ts';
 import type { TimedFrame } from './timeline.ts';
 
 export interface Placed {
@@ -56,8 +56,8 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   if (!rigged) return null;
   const { rig, mesh } = rigged;
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
-  const positions = timeline.map(({ frame }) => {
-    const { pose, global } = poseRig(rig, frame, pixel);
+  const positions = timeline.map(({ frame, toward }) => {
+    const { pose, global } = poseRig(rig, frame, pixel, travelSign(toward, rig.facing));
     const pos = deform(mesh, boneTransforms(rig, pose), global);
     growExtent(bounds, pos);
     return pos;

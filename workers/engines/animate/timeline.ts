@@ -6,6 +6,7 @@
 import { hashString } from '../../kernels/random.ts';
 import { SIZE_FACTOR } from './plan.ts';
 import type { MotionPlan } from './plan.ts';
+import type { Side } from './words.ts';
 import { REST } from './motionFrame.ts';
 import type { MotionFrame } from './motionFrame.ts';
 import { MOTIONS } from './motions/index.ts';
@@ -14,6 +15,8 @@ export interface TimedFrame {
   frame: MotionFrame;
   /** Index of the plan segment the frame belongs to. */
   segment: number;
+  /** The side the text sent this motion to, when it goes somewhere (see RigMotion.travel). */
+  toward?: { side: Side; travel: 1 | -1 };
   /**
    * Into an end image, a last motion that ends elsewhere than rest (a die) has landed: from here the
    * end image shows where it landed, as drawn.
@@ -39,9 +42,12 @@ export function planTimeline(plan: MotionPlan, frames: number, seedText: string,
       const phase = Math.min(1, (i - m.from) / span);
       const cycles = phase * m.cycles;
       const u = phase >= 1 ? 1 : cycles - Math.floor(cycles);
-      const ctx = { amplitude: SIZE_FACTOR[m.amplitude], direction: m.direction === 'left' ? -1 : m.direction === 'right' ? 1 : 0, frame: i, seed } as const;
+      const ctx = { amplitude: SIZE_FACTOR[m.amplitude], frame: i, seed } as const;
       const f = i === 0 || u === 0 ? { ...REST } : motion.at(u, ctx);
-      out.push(intoEnd && phase >= 1 ? { frame: f, segment: s, landed: true } : { frame: f, segment: s });
+      const timed: TimedFrame = { frame: f, segment: s };
+      if (m.direction !== 'none' && motion.travel) timed.toward = { side: m.direction, travel: motion.travel };
+      if (intoEnd && phase >= 1) timed.landed = true;
+      out.push(timed);
     }
   });
   if (out.length !== frames) throw new RangeError(`Expected the plan to cover ${frames} frames but it covers ${out.length}`);

@@ -35,7 +35,8 @@ export const MOTION_PHRASES: readonly (readonly [string, string, MotionName])[] 
 
 export type Speed = 'slow' | 'normal' | 'fast';
 export type Size = 'small' | 'normal' | 'big';
-export type Side = 'left' | 'right';
+/** Where a motion that goes somewhere goes: a side of the picture, or along the subject's facing. */
+export type Side = 'left' | 'right' | 'forward' | 'backward';
 
 const SPEED_WORDS: Readonly<Record<Exclude<Speed, 'normal'>, readonly string[]>> = {
   fast: ['fast', 'quick', 'rapid', 'swift', 'speedy', 'hasty', 'hurried', 'brisk', 'frantic', 'furious', 'hurry', 'energetic'],
@@ -50,6 +51,8 @@ const SIZE_WORDS: Readonly<Record<Exclude<Size, 'normal'>, readonly string[]>> =
 const SIDE_WORDS: Readonly<Record<Side, readonly string[]>> = {
   left: ['left', 'leftward', 'leftwards', 'west'],
   right: ['right', 'rightward', 'rightwards', 'east'],
+  forward: ['forward', 'forwards', 'ahead', 'onward', 'frontward', 'frontwards'],
+  backward: ['backward', 'backwards', 'back', 'rearward', 'rearwards'],
 };
 
 /** What one word means to the plan reader. */

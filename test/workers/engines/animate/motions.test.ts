@@ -3,7 +3,7 @@ import { MOTION_NAMES, MOTIONS, motionCycles } from '../../../../workers/engines
 import { REST } from '../../../../workers/engines/animate/motionFrame.ts';
 import type { MotionContext, MotionFrame } from '../../../../workers/engines/animate/motionFrame.ts';
 
-const ctx: MotionContext = { amplitude: 1, direction: 0, frame: 3, seed: 12345 };
+const ctx: MotionContext = { amplitude: 1, frame: 3, seed: 12345 };
 const returning = MOTION_NAMES.filter((n) => MOTIONS[n].returns);
 
 /** Every number of a frame (feet and arms flattened), for comparing frames field by field. */

@@ -117,6 +117,29 @@ describe('rigged motion on real sprites', () => {
     for (const f of r.frames.slice(1, -1)) expect(halfTransparentFraction(f)).toBeLessThanOrEqual(Math.max(0.1, base + 0.02));
   });
 
+  // A named side sends a motion that goes somewhere there: "die left" lies on the left of where it
+  // stood, "dash right" darts right, whichever way the sprite faces; forward/backward follow its facing.
+  const sides = humanoids.filter((s) => s.view === 'side');
+  it.each(sides.map((s) => s.name))('%s: "die left/right" falls to that side, "dash left/right" darts there; "die" falls backward', (name) => {
+    const s = still(name);
+    /** Where the subject's box centre ends up (last frame) or goes furthest (dash), from frame 0's. */
+    const shift = (text: string, furthest: boolean): number => {
+      const { frames } = run(s, text);
+      const centre = (i: number) => { const b = boxOf(subjectMask(frames[i]!, s.background))!; return b.x + b.width / 2; };
+      const moves = frames.map((_, i) => centre(i) - centre(0));
+      return furthest ? moves.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0) : moves.at(-1)!;
+    };
+    const height = boxOf(subjectMask(s.image, s.background))!.height;
+    expect(shift('die left', false)).toBeLessThan(-0.15 * height);
+    expect(shift('die right', false)).toBeGreaterThan(0.15 * height);
+    expect(shift('dash left', true)).toBeLessThan(-0.1 * height);
+    expect(shift('dash right', true)).toBeGreaterThan(0.1 * height);
+    // Forward is the way the sprite faces: the opposite of where "die backward" (= "die") falls.
+    const back = Math.sign(shift('die', false));
+    expect(Math.sign(shift('die backward', false))).toBe(back);
+    expect(Math.sign(shift('die forward', false))).toBe(-back);
+  });
+
   // The end image already shows where the fall lands: the start figure falls, then the picture cuts
   // to the end image, which holds. (It used to be played through the fall too, so the corpse stood
   // up and fell again.)

@@ -13,7 +13,7 @@ const TAU = Math.PI * 2;
  * follow-through hold, and an eased recovery.
  */
 export const attack: RigMotion = {
-  name: 'attack', framesPerCycle: 12, returns: true,
+  name: 'attack', framesPerCycle: 12, returns: true, travel: 1,
   at(u, { amplitude: a }) {
     const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
     const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
@@ -42,7 +42,7 @@ export const cast: RigMotion = {
 
 /** Hit: the body snaps back from the blow (the head last), flashes, and springs back. */
 export const hit: RigMotion = {
-  name: 'hit', framesPerCycle: 10, returns: true,
+  name: 'hit', framesPerCycle: 10, returns: true, travel: -1,
   at(u, { amplitude: a }) {
     const k = spring(span(u, 0.05, 1), 2, 3) * easeOut(span(u, 0, 0.1));
     return frame({ lean: -0.3 * a * k, nod: -0.25 * a * k, forward: -0.06 * a * k, crouch: 0.03 * k, arms: [{ swing: 0.6 * k, bend: 0.5 * k }, { swing: 0.8 * k, bend: 0.5 * k }], flash: bell(u, 0.1, 0.14), squash: 1 - 0.08 * k });
@@ -50,11 +50,12 @@ export const hit: RigMotion = {
 };
 
 /**
- * Dying: a recoil, the knees buckle, the body topples backward about its back foot, hits the ground
+ * Dying: a recoil, the knees buckle, the body topples backward about its back foot (or toward the
+ * side the text names, about the foot on that side), hits the ground
  * with a small bounce and lies still. Played once; it ends lying down, not faded out.
  */
 export const die: RigMotion = {
-  name: 'die', framesPerCycle: 30, returns: false,
+  name: 'die', framesPerCycle: 30, returns: false, travel: -1,
   at(u, { amplitude: a }) {
     const recoil = frame({ lean: -0.25, nod: -0.2, flash: 1, arms: [{ swing: 0.9, bend: 0.5 }, { swing: 1.1, bend: 0.5 }] });
     const buckle = frame({ crouch: 0.22 * a, lean: 0.3, nod: 0.25, arms: [{ swing: 0.3, bend: 0.3 }, { swing: 0.2, bend: 0.3 }], squash: 0.75 });

@@ -104,7 +104,7 @@ export const float: RigMotion = {
 
 /** A dash: a crouch, a burst forward leaning low with the legs trailing and afterimages, a brake. */
 export const dash: RigMotion = {
-  name: 'dash', framesPerCycle: 14, returns: true,
+  name: 'dash', framesPerCycle: 14, returns: true, travel: 1,
   at(u, { amplitude: a }) {
     const go = easeOut(span(u, 0.15, 0.45)) * (1 - easeInOut(span(u, 0.6, 1)));
     const ready = bell(u, 0.08, 0.1);
