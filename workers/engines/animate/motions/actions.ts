@@ -13,7 +13,7 @@ const TAU = Math.PI * 2;
  * follow-through hold, and an eased recovery.
  */
 export const attack: RigMotion = {
-  name: 'attack', framesPerCycle: 12, returns: true, travel: 1,
+  name: 'attack', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
     const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
     const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
