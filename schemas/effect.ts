@@ -14,6 +14,11 @@ export type BackgroundColor = keyof typeof BACKGROUND_COLORS;
 const backgrounds = Object.keys(BACKGROUND_COLORS) as BackgroundColor[];
 
 export const RESOLUTIONS = ['1K', '2K', '4K'] as const;
+export const EFFECT_QUALITIES = ['standard', 'pro'] as const;
+
+// The hosted service's clients send no background_color (its docs have none): white, as api.md's
+// first value; effect v2's clients send a quality, which the built-in engine renders alike.
+const background = () => v.optional(choice(backgrounds), 'white');
 export const EFFECT_FRAMES = [4, 9, 16] as const;
 
 const trimmed = () => v.pipe(text(), v.trim());
@@ -21,7 +26,7 @@ const trimmed = () => v.pipe(text(), v.trim());
 export const EffectV1Schema = v.object({
   description: trimmed(),
   resolution: choice(RESOLUTIONS),
-  background_color: choice(backgrounds),
+  background_color: background(),
   image: v.optional(file()),
 });
 export type EffectV1Input = v.InferOutput<typeof EffectV1Schema>;
@@ -29,7 +34,8 @@ export type EffectV1Input = v.InferOutput<typeof EffectV1Schema>;
 export const EffectV2Schema = v.object({
   description: trimmed(),
   frame: integer(),
-  background_color: choice(backgrounds),
+  background_color: background(),
+  quality: v.optional(choice(EFFECT_QUALITIES)),
   image: v.optional(file()),
 });
 export type EffectV2Input = v.InferOutput<typeof EffectV2Schema>;

@@ -16,8 +16,8 @@ export const M = {
 
   invalidImage: 'Invalid image file',
 
-  betaImagineRefs: 'The Beta Imagine model supports up to 5 ref_images.',
-  betaImagineProRefs: 'The Beta Imagine Pro model supports up to 1 ref_images.',
+  /** Under the model's name as sent: 'The Beta Imagine model supports up to 5 ref_images.' (or Grok Imagine). */
+  modelRefs: (model: string, limit: number): string => `The ${model} model supports up to ${limit} ref_images.`,
   refImagesMax: 'ref_images supports up to 10 images only',
 
   effectFrame: 'frame should be one of 4, 9, 16',

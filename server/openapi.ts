@@ -8,6 +8,7 @@ import { EFFECT_FRAMES } from '../schemas/effect.ts';
 import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
 import { MAKE_SPRITE_FRAMES } from '../schemas/makeSprite.ts';
 import { M } from '../schemas/messages.ts';
+import { MODEL_NAMES, MODEL_REF_LIMITS } from '../schemas/generateImage.ts';
 import { PLUS_FRAMES } from '../schemas/plus.ts';
 import { ZENITH_FRAMES } from '../schemas/zenith.ts';
 import type { JobKind } from './jobs/types.ts';
@@ -20,7 +21,11 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 
 /** The 400 messages of each endpoint's rules (api.md's error tables), as the server sends them. */
 const RULE_MESSAGES: Record<JobKind, string[]> = {
-  'generate/image': [M.invalidImage, M.betaImagineRefs, M.betaImagineProRefs, M.refImagesMax],
+  'generate/image': [
+    M.invalidImage,
+    ...MODEL_NAMES.flatMap((names) => { const limit = MODEL_REF_LIMITS[names[0]]; return limit === undefined ? [] : names.map((name) => M.modelRefs(name, limit)); }),
+    M.refImagesMax,
+  ],
   'effect/v1': [M.invalidImage],
   'effect/v2': [M.invalidImage, M.effectFrame],
   'character-overlay/v1': [M.invalidImage, M.characterCount, M.rowsNotJson, M.rowsNotList, M.rowEntryShape, M.rowNotInteger, M.rowStrings],
@@ -101,6 +106,7 @@ const COMPONENTS = {
         image_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
         progress: { type: 'number', minimum: 0, maximum: 1, description: 'Only while Pending' },
         error: { type: 'string', description: 'Only when Failed' },
+        error_message: { type: 'string', description: 'Only when Failed: the same text as error (the name the hosted service uses)' },
         metadata_url: { type: 'string', format: 'uri', description: 'sheet.json, for sheet jobs once Succeed' },
       },
     },

@@ -1,4 +1,4 @@
-// The wire types of the spritekiln API (../shared/spec/api.md), for the client and its callers.
+// The wire types of the spritekiln API (as /openapi.json describes it), for the client and its callers.
 
 export type JobStatus = 'Pending' | 'Succeed' | 'Failed';
 
@@ -10,6 +10,8 @@ export interface Job {
   progress?: number;
   /** Why, when Failed. */
   error?: string;
+  /** The same text as `error` (the hosted service's name for it). */
+  error_message?: string;
   /** sheet.json, for sheet jobs once Succeed. */
   metadata_url?: string;
 }
@@ -32,7 +34,17 @@ export type AiModel =
   | 'Beta Imagine Pro'
   | 'Gamma'
   | 'Gamma 2'
-  | 'Gamma Pro';
+  | 'Gamma Pro'
+  // The hosted service's names of the same models.
+  | 'GPT Image 1.5'
+  | 'GPT Image 2'
+  | 'GPT Image 2.5 High'
+  | 'GPT Image 2.5 XHigh'
+  | 'Grok Imagine'
+  | 'Grok Imagine Pro'
+  | 'Nano Banana'
+  | 'Nano Banana 2'
+  | 'Nano Banana Pro';
 export type BackgroundColor = 'white' | 'chroma_green' | 'magenta' | 'light_gray' | 'light_purple' | 'dark_gray';
 export type Resolution = '1K' | '2K' | '4K';
 export type OverlayStyle = 'pixel' | 'cartoon' | 'sd' | 'quater_view';
@@ -47,8 +59,8 @@ export interface RowEntry {
 /** The fields of every job-creation endpoint, by the kind names the CLI and plugins use. */
 export interface JobFields {
   image: { prompt: string; ai_model: AiModel; ref_images?: FileInput[] };
-  'effect-v1': { description: string; resolution: Resolution; background_color: BackgroundColor; image?: FileInput };
-  'effect-v2': { description: string; frame: 4 | 9 | 16; background_color: BackgroundColor; image?: FileInput };
+  'effect-v1': { description: string; resolution: Resolution; background_color?: BackgroundColor; image?: FileInput };
+  'effect-v2': { description: string; frame: 4 | 9 | 16; background_color?: BackgroundColor; quality?: 'standard' | 'pro'; image?: FileInput };
   'overlay-v1': { sprite_sheet: FileInput; character_images: FileInput[]; rows: RowEntry[]; resolution: Resolution; style?: OverlayStyle };
   'overlay-v2': { sprite_sheet: FileInput; character_images: FileInput[]; rows: RowEntry[]; quality: 'standard' | 'pro'; style?: OverlayStyle };
   'make-sprite': { start_frame_image: FileInput; end_frame_image?: FileInput; text: string; frame: 49 | 81 | 121; is_pixel: boolean };

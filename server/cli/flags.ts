@@ -53,7 +53,7 @@ type Flag = keyof GenerateFlags;
 export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   image: ['prompt', 'text', 'model', 'image'],
   'effect-v1': ['description', 'text', 'resolution', 'background', 'image'],
-  'effect-v2': ['description', 'text', 'frame', 'background', 'image'],
+  'effect-v2': ['description', 'text', 'frame', 'background', 'quality', 'image'],
   'overlay-v1': ['sheet', 'image', 'rows', 'resolution', 'style'],
   'overlay-v2': ['sheet', 'image', 'rows', 'quality', 'style'],
   'make-sprite': ['image', 'end', 'text', 'frame', 'pixel'],
@@ -81,7 +81,7 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
     case 'effect-v1':
       return { description: flags.description ?? flags.text, resolution: flags.resolution, background_color: flags.background, image: one('a reference image') };
     case 'effect-v2':
-      return { description: flags.description ?? flags.text, frame: flags.frame, background_color: flags.background, image: one('a reference image') };
+      return { description: flags.description ?? flags.text, frame: flags.frame, background_color: flags.background, quality: flags.quality, image: one('a reference image') };
     case 'overlay-v1':
     case 'overlay-v2':
       return {

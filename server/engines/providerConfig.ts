@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JobKind } from '../jobs/types.ts';
+import { AI_MODELS, neutralModel } from '../../schemas/generateImage.ts';
 
 export const PROVIDER_TYPES = ['local', 'upstream', 'images-api', 'generate-content'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
@@ -100,8 +101,12 @@ export function loadProviderPlan(env: NodeJS.ProcessEnv = process.env, cwd = pro
   for (const kind of JOB_KINDS) kinds.set(kind, kindMap[kind] ?? kindMap['*'] ?? 'local');
 
   // models: "Alpha Image 2": "name" or {"provider": "name", "model"?, "baseUrl"?, "keyEnv"?} (a variant of that provider).
+  // Keyed by the neutral name, so an entry under either of a model's names routes both.
   const models = new Map<string, string>();
-  for (const [aiModel, raw] of Object.entries(objectOf(file.models, 'models', problem))) {
+  for (const [named, raw] of Object.entries(objectOf(file.models, 'models', problem))) {
+    const aiModel = neutralModel(named);
+    if (!aiModel) throw problem(`models["${named}"]: not an ai_model (one of ${AI_MODELS.join(', ')})`);
+    if (models.has(aiModel)) throw problem(`models["${named}"]: "${aiModel}" is mapped twice`);
     if (typeof raw === 'string') {
       models.set(aiModel, raw);
     } else if (typeof raw === 'object' && raw !== null && typeof (raw as { provider?: unknown }).provider === 'string') {

@@ -3,6 +3,7 @@
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { JobSpec } from '../../workers/specs.ts';
 import type { JobKind } from '../jobs/types.ts';
+import { neutralModel } from '../../schemas/generateImage.ts';
 import { GenerateContentProvider } from './generateContent.ts';
 import { ImagesApiProvider } from './imagesApi.ts';
 import { LocalProvider } from './local.ts';
@@ -30,7 +31,7 @@ export class Providers {
   select(kind: JobKind, spec: JobSpec): Provider {
     const plan = this.#plan;
     if (!plan) return this.#byName.get('local')!;
-    const byModel = spec.kind === 'image' ? plan.models.get(spec.model) : undefined;
+    const byModel = spec.kind === 'image' ? plan.models.get(neutralModel(spec.model) ?? spec.model) : undefined;
     return this.#byName.get(byModel ?? plan.kinds.get(kind) ?? 'local')!;
   }
 

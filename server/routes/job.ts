@@ -52,6 +52,7 @@ function present(job: JobRecord, cdn: string, runner: Runner) {
     status: job.status,
     ...(job.status === 'Succeed' ? resultUrls(job, cdn) : { image_urls: [] }),
     ...(job.status === 'Pending' ? { progress: runner.progress(job.id) ?? 0 } : {}),
-    ...(job.status === 'Failed' ? { error: job.error ?? 'Failed' } : {}),
+    // error_message too: the hosted service's docs and clients read that name for the same text.
+    ...(job.status === 'Failed' ? { error: job.error ?? 'Failed', error_message: job.error ?? 'Failed' } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // Finding and running real Godot 4 for the plugin tests: the binary from $SPRITEKILN_GODOT (what
-// .ci/run exports) or from ../shared/tools/install-godot4.sh (idempotent; exit 3 = the packages
+// .ci/run exports) or from tools/install-godot4.sh (idempotent; exit 3 = the packages
 // cannot be had, and the tests then skip themselves, loudly). Godot writes editor settings and
 // caches under HOME/XDG dirs, so every run gets private ones in a temp folder.
 import { execFile, spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const GODOT_PROJECT = join(ROOT, 'plugins/godot');
-const INSTALLER = join(ROOT, '../shared/tools/install-godot4.sh');
+const INSTALLER = join(ROOT, 'tools/install-godot4.sh');
 /** A first install unpacks ~100 MB of Debian packages. */
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
@@ -26,7 +26,7 @@ export async function locateGodot(): Promise<GodotLookup> {
   try {
     await access(INSTALLER);
   } catch {
-    return { skip: `${INSTALLER} not found (it comes with ../shared beside the repo)` };
+    return { skip: `${INSTALLER} not found` };
   }
   try {
     const { stdout } = await promisify(execFile)('bash', [INSTALLER], { timeout: INSTALL_TIMEOUT_MS });

@@ -38,12 +38,15 @@ describe('a Failed job gives its credits back', () => {
     expect(record).toMatchObject({ status: 'Failed', cost, refunded: true });
   });
 
-  it('the Failed body is {job_id, status, image_urls: [], error}', async () => {
+  it('the Failed body is {job_id, status, image_urls: [], error, error_message} (error_message: the hosted service\'s name, same text)', async () => {
     const user = server.addUser(10);
     const id = await expectAccepted(server, '/sprite/pulsar', CASES[0]![2](), user.key);
     await waitForJob(server, id, user.key);
     const res = await call(server, 'GET', `/public/v1/job/${id}`, { key: user.key });
-    expect(res.body).toEqual({ job_id: id, status: 'Failed', image_urls: [], error: expect.any(String) });
+    expect(res.body).toEqual({ job_id: id, status: 'Failed', image_urls: [], error: expect.any(String), error_message: expect.any(String) });
+    const body = res.body as { error: string; error_message: string };
+    expect(body.error).not.toBe('');
+    expect(body.error_message).toBe(body.error);
   });
 
   it('a refunded balance can be spent again', async () => {

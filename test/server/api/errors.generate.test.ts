@@ -1,9 +1,10 @@
 // Error tables of api.md for generate/image, generate/effect/v1 and generate/effect/v2, against the real
 // app: exact status and body, and nothing written, queued or charged for a refused request.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { jpegBytes, pngBytes } from '../../fixtures/images.ts';
 import {
+  ACCEPTED_MODELS,
   AI_MODELS,
   BACKGROUNDS,
   enumEntry,
@@ -13,9 +14,11 @@ import {
   makeImages,
   missing,
   part,
+  QUALITIES,
   RESOLUTIONS,
   times,
   type Images,
+  VENDOR_MODELS,
   INVALID,
   NOT_IMAGES,
 } from './helpers.ts';
@@ -47,7 +50,7 @@ describe('POST /generate/image', () => {
   });
 
   it('422: missing prompt and unknown ai_model are reported together', async () => {
-    await expectRejected(server, path, { ai_model: 'Alpha Image 3' }, 422, [missing('prompt'), enumEntry('ai_model', 'Alpha Image 3', AI_MODELS)]);
+    await expectRejected(server, path, { ai_model: 'Alpha Image 3' }, 422, [missing('prompt'), enumEntry('ai_model', 'Alpha Image 3', ACCEPTED_MODELS)]);
   });
 
   it('422: both fields missing', async () => {
@@ -63,7 +66,7 @@ describe('POST /generate/image', () => {
   });
 
   it('422: ai_model is case-sensitive', async () => {
-    await expectRejected(server, path, { prompt: 'x', ai_model: 'gamma' }, 422, [enumEntry('ai_model', 'gamma', AI_MODELS)]);
+    await expectRejected(server, path, { prompt: 'x', ai_model: 'gamma' }, 422, [enumEntry('ai_model', 'gamma', ACCEPTED_MODELS)]);
   });
 
   it('Beta Imagine: 5 ref_images accepted', async () => {
@@ -86,7 +89,21 @@ describe('POST /generate/image', () => {
     await expectRejected(server, path, { prompt: 'x', ai_model: 'Beta Imagine Pro', ref_images: times(2, img.png) }, 400, 'The Beta Imagine Pro model supports up to 1 ref_images.');
   });
 
-  const others = AI_MODELS.filter((m) => m !== 'Beta Imagine' && m !== 'Beta Imagine Pro');
+  it.each(VENDOR_MODELS.map((m) => [m]))('accepts the hosted service\'s name %s', async (model) => {
+    await expectAccepted(server, path, { prompt: 'a red potion', ai_model: model, ref_images: img.png }, okKey);
+  });
+
+  it('Grok Imagine (= Beta Imagine): 5 ref_images accepted, 6 -> the message under the name sent', async () => {
+    await expectAccepted(server, path, { prompt: 'x', ai_model: 'Grok Imagine', ref_images: times(5, img.png) }, okKey);
+    await expectRejected(server, path, { prompt: 'x', ai_model: 'Grok Imagine', ref_images: times(6, img.png) }, 400, 'The Grok Imagine model supports up to 5 ref_images.');
+  });
+
+  it('Grok Imagine Pro (= Beta Imagine Pro): 2 ref_images -> the message under the name sent', async () => {
+    await expectAccepted(server, path, { prompt: 'x', ai_model: 'Grok Imagine Pro', ref_images: img.png }, okKey);
+    await expectRejected(server, path, { prompt: 'x', ai_model: 'Grok Imagine Pro', ref_images: times(2, img.png) }, 400, 'The Grok Imagine Pro model supports up to 1 ref_images.');
+  });
+
+  const others = [...AI_MODELS, ...VENDOR_MODELS].filter((m) => !m.includes(' Imagine'));
 
   it.each(others.map((m) => [m]))('%s: 10 ref_images accepted', async (model) => {
     await expectAccepted(server, path, { prompt: 'x', ai_model: model, ref_images: times(10, img.png) }, okKey);
@@ -143,8 +160,13 @@ describe('POST /generate/effect/v1', () => {
     await expectAccepted(server, path, { ...valid, image: img.jpeg }, okKey);
   });
 
-  it('422: every field missing at once', async () => {
-    await expectRejected(server, path, {}, 422, [missing('description'), missing('resolution'), missing('background_color')]);
+  it('422: every field missing at once (background_color is optional)', async () => {
+    await expectRejected(server, path, {}, 422, [missing('description'), missing('resolution')]);
+  });
+
+  it('without background_color (as the hosted service\'s clients send it) the background is white', async () => {
+    const id = await expectAccepted(server, path, { description: 'a blue fire burst', resolution: '1K' }, okKey);
+    expect((await server.store.getJob(id))!.spec).toMatchObject({ kind: 'effect', background: '#FFFFFF' });
   });
 
   it('422: unknown resolution', async () => {
@@ -189,8 +211,19 @@ describe('POST /generate/effect/v2', () => {
     await expectRejected(server, path, { ...valid, frame: '4.5' }, 422, [intEntry('frame', '4.5')]);
   });
 
-  it('422: every field missing at once', async () => {
-    await expectRejected(server, path, {}, 422, [missing('description'), missing('frame'), missing('background_color')]);
+  it('422: every field missing at once (background_color and quality are optional)', async () => {
+    await expectRejected(server, path, {}, 422, [missing('description'), missing('frame')]);
+  });
+
+  it('accepts what the hosted service\'s clients send: description, quality and frame only (white background)', async () => {
+    for (const quality of QUALITIES) {
+      const id = await expectAccepted(server, path, { description: 'a blue fire burst', quality, frame: '16' }, okKey);
+      expect((await server.store.getJob(id))!.spec).toMatchObject({ kind: 'effect', frames: 16, background: '#FFFFFF' });
+    }
+  });
+
+  it('422: a quality other than standard or pro', async () => {
+    await expectRejected(server, path, { ...valid, quality: 'ultra' }, 422, [enumEntry('quality', 'ultra', QUALITIES)]);
   });
 
   it('422: unknown background_color, bad frame and empty description together', async () => {

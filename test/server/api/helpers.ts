@@ -195,6 +195,20 @@ export const AI_MODELS = [
   'Gamma 2',
   'Gamma Pro',
 ] as const;
+/** The hosted service's names of the same models, in the same order (its real clients send these). */
+export const VENDOR_MODELS = [
+  'GPT Image 1.5',
+  'GPT Image 2',
+  'GPT Image 2.5 High',
+  'GPT Image 2.5 XHigh',
+  'Grok Imagine',
+  'Grok Imagine Pro',
+  'Nano Banana',
+  'Nano Banana 2',
+  'Nano Banana Pro',
+] as const;
+/** Every value ai_model accepts, in the order a 422 lists them. */
+export const ACCEPTED_MODELS = [...AI_MODELS, ...VENDOR_MODELS];
 
 const locKey = (e: { loc?: unknown }) => JSON.stringify(e.loc);
 

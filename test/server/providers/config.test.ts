@@ -69,6 +69,8 @@ describe('provider config', () => {
     ['a bad type', { providers: { x: { type: 'magic' } }, kinds: { zenith: 'x' } }, {}, /providers\.x\.type must be one of local, upstream, images-api, generate-content/],
     ['no baseUrl', { providers: { x: { type: 'upstream', keyEnv: 'K' } }, kinds: { zenith: 'x' } }, { K: 'k' }, /providers\.x\.baseUrl must be an http\(s\) URL/],
     ['no model for a model API', { providers: { x: { ...IMG, model: undefined } }, models: { Gamma: 'x' } }, { IMG_KEY: 'k' }, /providers\.x\.model must name the remote model/],
+    ['an unknown model', { providers: { img: IMG }, models: { 'Gamma 3': 'img' } }, { IMG_KEY: 'k' }, /models\["Gamma 3"\]: not an ai_model/],
+    ['one model under both its names', { providers: { img: IMG }, models: { Gamma: 'img', 'Nano Banana': 'img' } }, { IMG_KEY: 'k' }, /models\["Nano Banana"\]: "Gamma" is mapped twice/],
     ['not JSON', '{ "providers": ', {}, /not valid JSON/],
   ];
   it.each(BAD)('%s', async (_n, body, env, message) => {

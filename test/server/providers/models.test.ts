@@ -40,7 +40,8 @@ beforeAll(async () => {
       'Alpha Image 2': 'images',
       'Alpha Image 2.5 High': { provider: 'images', model: 'image-model-hd' },
       'Gamma Pro': 'gc',
-      'Gamma 2': { provider: 'gc', model: 'pro-image' },
+      // Under the hosted service's name: routes 'Gamma 2' too.
+      'Nano Banana 2': { provider: 'gc', model: 'pro-image' },
     },
   }));
   server = await startTestServer({ env: { SPRITEKILN_CONFIG: config, IMAGES_KEY, GC_KEY }, log: logTo(lines) });
@@ -179,6 +180,17 @@ describe('generate-content', () => {
     const { job } = await run({ prompt: 'a coin', ai_model: 'Gamma 2' });
     await expectImage(job);
     expect(gc.seen[seen]!.path).toBe('/v1beta/models/pro-image:generateContent');
+  });
+
+  it('a model mapped under either of its names routes both (Nano Banana 2 = Gamma 2, GPT Image 2 = Alpha Image 2)', async () => {
+    gc.handle((_q, res) => json(res, 200, answer([{ inline_data: { mime_type: 'image/png', data: b64(picture) } }])));
+    const seen = gc.seen.length;
+    await expectImage((await run({ prompt: 'a coin', ai_model: 'Nano Banana 2' })).job);
+    expect(gc.seen[seen]!.path).toBe('/v1beta/models/pro-image:generateContent');
+    images.handle((_q, res) => json(res, 200, { data: [{ b64_json: b64(picture) }] }));
+    const asked = images.seen.length;
+    await expectImage((await run({ prompt: 'a coin', ai_model: 'GPT Image 2' })).job);
+    expect(images.seen.length).toBe(asked + 1);
   });
 
   it('an error body ends Failed with its status and message, refunded', async () => {

@@ -1,6 +1,6 @@
 @tool
 extends RefCounted
-## The form of every job kind, field by field, as the API names them (../shared/spec/api.md). The
+## The form of every job kind, field by field, as the API names them (/openapi.json). The
 ## dock builds its inputs from this table, so a field added to the API is one line here.
 ##
 ## type: "text" (one line), "multiline" (JSON lists), "enum" / "int_enum" (a fixed list), "bool",
