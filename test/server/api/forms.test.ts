@@ -58,10 +58,8 @@ const REQUIRED_TEXT: [string, (typeof ENDPOINTS)[number], string][] = [
   ['ai_model', '/generate/image', 'ai_model'],
   ['description', '/generate/effect/v1', 'description'],
   ['resolution', '/generate/effect/v1', 'resolution'],
-  ['background_color', '/generate/effect/v1', 'background_color'],
   ['description', '/generate/effect/v2', 'description'],
   ['frame', '/generate/effect/v2', 'frame'],
-  ['background_color', '/generate/effect/v2', 'background_color'],
   ['rows', '/sprite/character-overlay/v1', 'rows'],
   ['resolution', '/sprite/character-overlay/v1', 'resolution'],
   ['rows', '/sprite/character-overlay/v2', 'rows'],
@@ -88,6 +86,11 @@ describe('an empty string is a missing field', () => {
     const plus = await expectAccepted(server, '/sprite/plus', { ...VALID['/sprite/plus'], is_pixel: '', is_prompt_enhancement: '' }, okKey);
     expect(await animateSpec(plus)).toMatchObject({ isPixel: false, promptEnhancement: true });
     await expectAccepted(server, '/sprite/character-overlay/v1', { ...VALID['/sprite/character-overlay/v1'], style: '' }, okKey);
+    // background_color is optional on effects (the hosted service's clients send none): white.
+    for (const endpoint of ['/generate/effect/v1', '/generate/effect/v2'] as const) {
+      const id = await expectAccepted(server, endpoint, { ...VALID[endpoint], background_color: '' }, okKey);
+      expect((await server.store.getJob(id))!.spec).toMatchObject({ kind: 'effect', background: '#FFFFFF' });
+    }
   });
 });
 
