@@ -88,7 +88,15 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     if (i !== undefined) bones[i] = { angle, stretch };
   };
   const fwd = rig.facing;
-  const crouch = humanoid ? f.crouch * H * (side ? 1 : legShare(rig)) : 0;
+  // Short painted legs (a chibi's, under a quarter of the height) step as an animator steps them:
+  // feet kept level, shorter steps, the hips dropping no further than the legs are long; legs over
+  // 0.35 of the height bend fully at the knee, and between the two the styles blend. Pixel art
+  // keeps the full step: a 3 px foot turned is a pixel moved, not a smear, and a smaller step
+  // would not show at 16 px.
+  const share = legShare(rig);
+  const level = humanoid && side && !pixel ? Math.max(0, Math.min(1, (0.78 - share) / 0.23)) : 0;
+  const step = 1 - 0.5 * level;
+  const crouch = humanoid ? f.crouch * H * (side ? 1 - level * (1 - share) : share) : 0;
   if (humanoid) {
     set('spine', side ? fwd * f.lean : 0, f.stretch);
     set('head', side ? fwd * f.nod : 0);
@@ -114,10 +122,12 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         set(`${name}Lower`, 0, s);
         continue;
       }
-      const target = { x: lower.tail.x + fwd * foot.forward * H, y: lower.tail.y - foot.up * H - crouch };
+      const target = { x: lower.tail.x + fwd * step * foot.forward * H, y: lower.tail.y - step * foot.up * H - crouch };
       const [a, b] = twoBoneIk(upper.head, upper.tail, lower.tail, target, fwd);
       set(name, a);
-      set(`${name}Lower`, b);
+      // A chibi's shin is mostly its shoe: turned back by the thigh's turn, it stays level rather
+      // than bending into a tilted smear.
+      set(`${name}Lower`, b + level * (-a - b));
     }
   });
   armOrder(rig).forEach((name, k) => {

@@ -1,0 +1,55 @@
+// How a motion frame turns a rig's legs: long legs bend at the knee toward the foot targets; a
+// painted chibi's short legs (the shin mostly a shoe) keep the shin level and step shorter, so the
+// shoe is not turned into a smear; pixel art keeps the full bend.
+import { describe, expect, it } from 'vitest';
+import { poseRig } from '../../../../workers/engines/animate/poseRig.ts';
+import { frame } from '../../../../workers/engines/animate/motionFrame.ts';
+import type { Bone, Rig } from '../../../../workers/engines/rig/types.ts';
+
+/** A side-view humanoid facing right, 100 px tall, legs `leg` px from hip to sole (thigh and shin halves). */
+function sideRig(leg: number): Rig {
+  const hip = { x: 50, y: 100 - leg }, knee = { x: 50, y: 100 - leg / 2 }, sole = { x: 50, y: 100 };
+  const bones: Bone[] = [
+    { name: 'spine', parent: -1, head: hip, tail: { x: 50, y: 30 } },
+    { name: 'legF', parent: 0, head: hip, tail: knee },
+    { name: 'legFLower', parent: 1, head: knee, tail: sole },
+    { name: 'legB', parent: 0, head: hip, tail: knee },
+    { name: 'legBLower', parent: 3, head: knee, tail: sole },
+  ];
+  return {
+    plan: 'humanoid', view: 'side', facing: 1, height: 100, ground: sole, bones, parts: [], labels: new Int8Array(0), width: 100,
+    index: { spine: 0, legF: 1, legFLower: 2, legB: 3, legBLower: 4 },
+  };
+}
+
+const stride = frame({ crouch: 0.05, feet: [{ forward: 0.12, up: 0.04 }, { forward: -0.1, up: 0 }] });
+/** The front leg's thigh turn and the shin's turn on screen (its own plus the thigh's). */
+function frontLeg(rig: Rig, pixel: boolean): { thigh: number; shinOnScreen: number } {
+  const { bones } = poseRig(rig, stride, pixel).pose;
+  const thigh = bones[1]!.angle, shin = bones[2]!.angle;
+  return { thigh, shinOnScreen: thigh + shin };
+}
+
+describe('poseRig legs', () => {
+  it('long legs (45% of the height) bend at the knee: the shin turns on screen', () => {
+    const { thigh, shinOnScreen } = frontLeg(sideRig(45), false);
+    expect(Math.abs(thigh)).toBeGreaterThan(0.1);
+    expect(Math.abs(shinOnScreen)).toBeGreaterThan(0.05);
+  });
+
+  it('a painted chibi\'s short legs (20%) keep the shin level and still step', () => {
+    const { thigh, shinOnScreen } = frontLeg(sideRig(20), false);
+    expect(Math.abs(thigh)).toBeGreaterThan(0.1);
+    expect(Math.abs(shinOnScreen)).toBeLessThan(1e-9);
+  });
+
+  it('pixel art with short legs keeps the full knee bend', () => {
+    expect(Math.abs(frontLeg(sideRig(20), true).shinOnScreen)).toBeGreaterThan(0.05);
+  });
+
+  it('a painted chibi\'s hips drop no further than its legs are long', () => {
+    const drop = (leg: number, pixel: boolean) => poseRig(sideRig(leg), frame({ crouch: 0.2 }), pixel).pose.offset.y;
+    expect(drop(20, false)).toBeLessThan(0.5 * drop(20, true));
+    expect(drop(45, false)).toBeCloseTo(drop(45, true));
+  });
+});
