@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons of issue 6 come first
 // (each pair run back to back, reported as ratios); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators,restyle runs a subset.
+// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -10,6 +10,7 @@ import { benchCreation } from './creation.ts';
 import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
 import { benchRestyleCost } from './restyleCost.ts';
+import { benchStartup } from './startup.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -90,5 +91,16 @@ if (want('restyle')) {
   const range = (xs: number[], d: number) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
   for (const r of benchRestyleCost()) {
     console.log(`| ${r.source} (${(r.bytes / 1e3).toFixed(0)} KB) | ${r.text} | ${range(r.decodeMs, 0)} | ${range(r.ratios, 2)}x | ${verdict(Math.max(...r.ratios) <= 1)} |`);
+  }
+}
+
+if (want('startup')) {
+  console.log('\n## Start-up: the compiled build vs the TypeScript sources through tsx, 3 interleaved runs (min-max ms)\n');
+  console.log('| build | `--help` | `jobs list` | server ready | first job | warm job | targets |\n|---|---|---|---|---|---|---|');
+  const range = (xs: number[]) => `${fmt(Math.min(...xs), 0)}-${fmt(Math.max(...xs), 0)}`;
+  for (const r of await benchStartup()) {
+    const first = Math.max(...r.firstJobMs) / Math.min(...r.warmJobMs);
+    const targets = `CLI <= 250: ${verdict(Math.max(...r.helpMs, ...r.listMs) <= 250)}; ready <= 500: ${verdict(Math.max(...r.readyMs) <= 500)}; first <= 2x warm: ${verdict(first <= 2)}`;
+    console.log(`| ${r.build} | ${range(r.helpMs)} | ${range(r.listMs)} | ${range(r.readyMs)} | ${range(r.firstJobMs)} | ${range(r.warmJobMs)} | ${r.build === 'dist' ? targets : ''} |`);
   }
 }

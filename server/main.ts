@@ -1,13 +1,11 @@
 // CLI entry: `spritekiln serve | keys create|revoke | users disable | credits add | jobs list|prune`;
 // `generate` and `batch` (clients of a running server) live in cli/ and parse their own flags.
+// What a command needs is loaded when it runs (the server's HTTP stack and image codecs alone take
+// a few hundred ms), so `--help` and the small commands answer at once.
 import { parseArgs } from 'node:util';
-import { runAdmin, type AdminCommand } from './admin.ts';
+import type { AdminCommand } from './admin.ts';
 import { loadConfig } from './config.ts';
-import { sendControl } from './control.ts';
-import { LowdbJobStore } from './jobs/lowdbStore.ts';
 import type { JobSummary } from './jobs/types.ts';
-import { acquireWriterLock } from './lock.ts';
-import { startService } from './service.ts';
 
 const USAGE = `usage: spritekiln <command>
   serve                                   run the server (PORT, HOST, SPRITEKILN_DATA, SPRITEKILN_CDN_URL, SPRITEKILN_WORKERS)
@@ -98,8 +96,10 @@ function toCommand(group: string, action: string | undefined, arg: string | unde
 
 /** Through the running server when there is one, so the store keeps a single writer; else directly. */
 async function runCommand(dataDir: string, command: AdminCommand) {
+  const { sendControl } = await import('./control.ts');
   const viaServer = await sendControl(dataDir, command);
   if (viaServer !== undefined) return viaServer;
+  const [{ acquireWriterLock }, { LowdbJobStore }, { runAdmin }] = await Promise.all([import('./lock.ts'), import('./jobs/lowdbStore.ts'), import('./admin.ts')]);
   const release = acquireWriterLock(dataDir);
   const store = new LowdbJobStore(dataDir);
   try {
@@ -123,6 +123,7 @@ function print(command: AdminCommand, result: unknown) {
 async function serve(config: ReturnType<typeof loadConfig>) {
   // Files the server creates are its user's alone, whatever umask it was started with.
   process.umask(0o077);
+  const { startService } = await import('./service.ts');
   const service = await startService(config);
   console.log(`spritekiln listening on ${service.url}`);
   let stopping = false;

@@ -4,6 +4,7 @@
 // a field, an enum value or a message by hand. test/server/openapi.test.ts checks that the paths
 // here are exactly the routes the app registers.
 import { readFileSync } from 'node:fs';
+import { projectFile } from './projectFile.ts';
 import { EFFECT_FRAMES } from '../schemas/effect.ts';
 import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
 import { MAKE_SPRITE_FRAMES } from '../schemas/makeSprite.ts';
@@ -17,7 +18,7 @@ import { CREATION_ENDPOINTS } from './routes/creation.ts';
 import { DASHBOARD_PATHS } from './routes/dashboard.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
 /** The 400 messages of each endpoint's rules (api.md's error tables), as the server sends them. */
 const RULE_MESSAGES: Record<JobKind, string[]> = {

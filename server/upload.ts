@@ -8,7 +8,6 @@ import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
-import { koaBody } from 'koa-body';
 import type { Config } from './config.ts';
 import type { InputFiles } from './jobs/inputFiles.ts';
 import { ApiError } from './errors.ts';
@@ -48,9 +47,15 @@ const LINGER_BYTES = 64 * 1024 * 1024;
 // Boundaries, part headers and the non-file fields on top of the files' own bytes.
 const MULTIPART_SLACK = 2 * 1024 * 1024;
 
+// koa-body (with formidable and zod, which it validates its options with) takes ~0.2 s to load: it
+// is loaded once the server is up, not before it answers; a body arriving sooner waits for it.
+let bodyParser: Promise<typeof import('koa-body')> | undefined;
+const loadBodyParser = () => (bodyParser ??= import('koa-body'));
+
 export function uploads(config: Config, inputs: InputFiles) {
   const { fileBytes, files, requestBytes } = config.limits;
   const budget = new HeldBudget();
+  setTimeout(() => void loadBodyParser(), 50).unref();
   return async (ctx: Context, next: Next) => {
     if (Number(ctx.get('Content-Length') || 0) > requestBytes) throw new ApiError(413, M.fileTooLarge);
     // Every file formidable starts, in the order the parts were sent: formidable lists files as their
@@ -61,6 +66,7 @@ export function uploads(config: Config, inputs: InputFiles) {
     const state = ctx.state as UploadState;
     Object.assign(state, { taken: new Set(), written: new Set(), probes: [] });
     try {
+      const { koaBody } = await loadBodyParser();
       const parse = koaBody({
         multipart: true,
         urlencoded: true,

@@ -6,6 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { ApiError } from '../errors.ts';
 import { M } from '../../schemas/messages.ts';
+import { projectFile } from '../projectFile.ts';
 
 const FILES: Record<string, string> = {
   'index.html': 'text/html; charset=utf-8',
@@ -32,7 +33,7 @@ export const DASHBOARD_PATHS = {
 };
 
 export function dashboardRoutes(router: Router) {
-  const body = Object.fromEntries(Object.keys(FILES).map((name) => [name, readFileSync(new URL(`../../web/${name}`, import.meta.url))]));
+  const body = Object.fromEntries(Object.keys(FILES).map((name) => [name, readFileSync(projectFile(`web/${name}`))]));
   const send = (ctx: Context, name: string) => {
     ctx.type = FILES[name]!;
     ctx.set('Content-Security-Policy', CSP);

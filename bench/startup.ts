@@ -1,0 +1,87 @@
+// Start-up: the compiled build (dist/, made by `npm install`) vs the TypeScript sources through tsx
+// (SPRITEKILN_FROM_SOURCE=1), interleaved, `runs` times each: a CLI command (`--help`, and `jobs
+// list` on a fresh data folder), the server ready (spawned until /healthz answers), and the first
+// job on a fresh server against a warm one (a 36-frame zenith walk of a 64 px hero).
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from '../test/helpers/serverProcess.ts';
+import { hero, png } from '../test/fixtures/sprites.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin/spritekiln.js');
+
+export interface StartupRow {
+  build: 'dist' | 'source';
+  helpMs: number[];
+  listMs: number[];
+  readyMs: number[];
+  firstJobMs: number[];
+  warmJobMs: number[];
+}
+
+const envFor = (build: StartupRow['build'], data: string) => ({ ...process.env, SPRITEKILN_DATA: data, SPRITEKILN_FROM_SOURCE: build === 'source' ? '1' : '0', SPRITEKILN_RATE_LIMIT: '0' });
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function job(url: string, key: string, image: Uint8Array): Promise<void> {
+  const form = new FormData();
+  form.append('mode', 'image_to_video');
+  form.append('text', 'walk');
+  form.append('frame', '36');
+  form.append('images', new Blob([image], { type: 'image/png' }), 'hero.png');
+  const auth = { Authorization: `Bearer ${key}` };
+  const created = await fetch(`${url}/public/v1/sprite/zenith`, { method: 'POST', body: form, headers: auth });
+  const { job_id } = (await created.json()) as { job_id: string };
+  for (;;) {
+    const status = (await (await fetch(`${url}/public/v1/job/${job_id}?wait=10`, { headers: auth })).json()) as { status: string; error?: string };
+    if (status.status === 'Succeed') return;
+    if (status.status === 'Failed') throw new Error(`bench job failed: ${status.error}`);
+  }
+}
+
+async function serverRound(build: StartupRow['build'], row: StartupRow, image: Uint8Array): Promise<void> {
+  const data = await mkdtemp(join(tmpdir(), 'spritekiln-startup-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = performance.now();
+  const child = spawn('node', [BIN, 'serve'], { cwd: ROOT, env: { ...envFor(build, data), PORT: String(port), SPRITEKILN_WORKERS: '1' }, stdio: 'ignore' });
+  try {
+    while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 5));
+    row.readyMs.push(performance.now() - t);
+    const key = (await promisify(execFile)('node', [BIN, 'keys', 'create', '--credits', '100'], { cwd: ROOT, env: envFor(build, data) })).stdout.trim();
+    row.firstJobMs.push(await timed(() => job(url, key, image)));
+    row.warmJobMs.push(await timed(() => job(url, key, image)));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(data, { recursive: true, force: true });
+  }
+}
+
+export async function benchStartup(runs = 3): Promise<StartupRow[]> {
+  const image = await png(hero(64));
+  const rows: StartupRow[] = (['dist', 'source'] as const).map((build) => ({ build, helpMs: [], listMs: [], readyMs: [], firstJobMs: [], warmJobMs: [] }));
+  const data = await mkdtemp(join(tmpdir(), 'spritekiln-startup-cli-'));
+  try {
+    for (let r = 0; r < runs; r++) {
+      // Alternating which build goes first.
+      for (const row of r % 2 ? [...rows].reverse() : rows) {
+        const run = (...args: string[]) => promisify(execFile)('node', [BIN, ...args], { cwd: ROOT, env: envFor(row.build, data) });
+        row.helpMs.push(await timed(() => run('--help')));
+        row.listMs.push(await timed(() => run('jobs', 'list')));
+        await serverRound(row.build, row, image);
+      }
+    }
+  } finally {
+    await rm(data, { recursive: true, force: true });
+  }
+  return rows;
+}

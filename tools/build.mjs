@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Compiles the server, the CLI and the worker tasks once, at install (`npm install` runs it as
+// `prepare`), so nothing is transpiled at start: dist/spritekiln.js (the CLI and server) and
+// dist/tasks.js (what each worker thread loads), with the code they share in chunks beside them.
+// Packages stay in node_modules. dist/inputs.json lists the sources the build read: bin/spritekiln.js
+// runs dist only while none of them is newer than the build, and the TypeScript sources otherwise.
+import { build } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = process.argv[2] ?? `${root}dist`;
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { spritekiln: 'server/main.ts', tasks: 'workers/tasks.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+});
+const inputs = Object.keys(result.metafile.inputs).filter((path) => !path.startsWith('node_modules/'));
+await writeFile(`${outdir}/inputs.json`, `${JSON.stringify(inputs, null, 1)}\n`);
