@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons of issue 6 come first
 // (each pair run back to back, reported as ratios); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
+// BENCH_ONLY=compare,peers,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -11,6 +11,7 @@ import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
 import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
+import { benchPeers } from './peers.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -31,6 +32,20 @@ if (want('compare')) {
   console.log(`| 100-frame GIF, time | ${fmt(gif.oursMs, 0)} ms | ${fmt(gif.convertMs, 0)} ms (convert) | ${fmt(gifSpeed, 1)}x faster | >= 20x | ${verdict(gifSpeed >= 20)} |`);
   console.log(`| GIF, PSNR over opaque pixels | ${fmt(gif.oursPsnr, 2)} dB | ${fmt(gif.convertPsnr, 2)} dB | ${fmt(-psnrGap, 2)} dB | >= -1 dB | ${verdict(psnrGap <= 1)} |`);
   console.log(`| GIF, file size | ${(gif.oursBytes / 1e3).toFixed(0)} KB | ${(gif.convertBytes / 1e3).toFixed(0)} KB | ${fmt(gif.oursBytes / gif.convertBytes, 2)}x | | |`);
+}
+
+if (want('peers')) {
+  const { versions, rows } = await benchPeers();
+  console.log(`\n## Sheet and GIF vs the strongest peers (${versions.join('; ')}): the same 100 PNG files, interleaved, order alternating, 3 runs (min/median/max ms)\n`);
+  console.log('| content | colours | sheet: ours | vips arrayjoin | size ours/vips | GIF: ours | ffmpeg | size ours/ffmpeg | PSNR ours | ffmpeg | targets |\n|---|---|---|---|---|---|---|---|---|---|---|');
+  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
+  const db = (v: number) => (Number.isFinite(v) ? `${fmt(v, 2)} dB` : 'lossless');
+  for (const r of rows) {
+    const g = r.gif;
+    const psnrOk = !Number.isFinite(g.ffmpegPsnr) ? !Number.isFinite(g.oursPsnr) : g.oursPsnr >= g.ffmpegPsnr - 1;
+    const targets = `PSNR within 1 dB: ${verdict(psnrOk)}; size <= 1.25x: ${verdict(g.oursBytes <= 1.25 * g.ffmpegBytes)}; as fast (median): ${verdict(g.oursMs.med <= g.ffmpegMs.med)}`;
+    console.log(`| ${r.content} | ${r.colors} | ${mmm(r.sheet.oursMs)} | ${mmm(r.sheet.vipsMs)} | ${fmt(r.sheet.oursBytes / r.sheet.vipsBytes, 2)} | ${mmm(g.oursMs)} | ${mmm(g.ffmpegMs)} | ${fmt(g.oursBytes / g.ffmpegBytes, 2)} | ${db(g.oursPsnr)} | ${db(g.ffmpegPsnr)} | ${targets} |`);
+  }
 }
 
 if (want('creation')) {

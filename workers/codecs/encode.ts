@@ -57,7 +57,7 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   else {
     const opaque = samplePixels(rgba);
     const format = paletteFormat(opaque);
-    colors = opaque.length > 0 ? quantize(opaque, 255, { format }) : [[0, 0, 0]];
+    colors = opaque.length > 0 ? refinePalette(opaque, quantize(opaque, 255, { format })) : [[0, 0, 0]];
     index = nearestColors(rgba, colors);
   }
   const transparentIndex = hasTransparency ? colors.length : -1;
@@ -160,6 +160,55 @@ function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): void {
     out[at + i + 2] = src[i + 2] ?? 0;
     out[at + i + 3] = 255;
   }
+}
+
+// Lloyd passes over the sampled colours, and how many distinct colours they weigh at most.
+const REFINE_PASSES = 4;
+const REFINE_COLORS = 1 << 16;
+
+/**
+ * `colors` moved to the mean of the sampled colours nearest each (Lloyd's k-means, weighted by how
+ * often each distinct colour occurs, at full precision): the quantizer places its entries from 5-6-5
+ * (or 4-4-4) bins, and on shaded sprites this gains about a decibel. An entry nothing is nearest to
+ * stays where it was. Deterministic: the passes and the order of colours are fixed.
+ */
+export function refinePalette(opaque: Uint8Array, colors: readonly number[][]): number[][] {
+  const counts = new Map<number, number>();
+  // Noise and photos hold more distinct colours than a few passes can weigh: those keep the quantizer's.
+  const px = new Uint32Array(opaque.buffer, opaque.byteOffset, opaque.length >> 2);
+  for (let p = 0; p < px.length; p++) {
+    const v = px[p]! & 0xffffff;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (counts.size > REFINE_COLORS) return colors.map((c) => [...c]);
+  }
+  const distinct = [...counts];
+  const k = colors.length;
+  const pal = Float64Array.from(colors.flat());
+  const sums = new Float64Array(k * 4);
+  for (let pass = 0; pass < REFINE_PASSES; pass++) {
+    sums.fill(0);
+    for (const [v, n] of distinct) {
+      // Little-endian RGBA words: red is the low byte.
+      const r = v & 255, g = (v >> 8) & 255, b = (v >> 16) & 255;
+      let best = 0, bestD = Infinity;
+      for (let c = 0, j = 0; c < k; c++, j += 3) {
+        const dr = r - pal[j]!, dg = g - pal[j + 1]!, db = b - pal[j + 2]!;
+        const d = dr * dr + dg * dg + db * db;
+        if (d < bestD) (bestD = d), (best = c);
+      }
+      const o = best * 4;
+      sums[o] = sums[o]! + r * n;
+      sums[o + 1] = sums[o + 1]! + g * n;
+      sums[o + 2] = sums[o + 2]! + b * n;
+      sums[o + 3] = sums[o + 3]! + n;
+    }
+    for (let c = 0; c < k; c++) {
+      const n = sums[c * 4 + 3]!;
+      if (n === 0) continue;
+      for (let ch = 0; ch < 3; ch++) pal[c * 3 + ch] = sums[c * 4 + ch]! / n;
+    }
+  }
+  return Array.from({ length: k }, (_, c) => [Math.round(pal[c * 3]!), Math.round(pal[c * 3 + 1]!), Math.round(pal[c * 3 + 2]!)]);
 }
 
 /**
