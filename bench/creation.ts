@@ -3,7 +3,7 @@
 // probe in the pool, store write and charge included, with 0 and 100,000 finished jobs in the store.
 // Both servers run at once, each in its own process, and are loaded in turn under autocannon: a warm-up
 // each (V8 optimises the request path over the first thousands of requests; a server runs for hours),
-// then ROUNDS alternating rounds, reported as medians. This machine's speed drifts by up to 2x over
+// then ROUNDS rounds, the order alternating, reported as medians. This machine's speed drifts by up to 2x over
 // minutes (shared host), so only rounds taken back to back compare.
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each app server run there.
 // Run alone: node --import tsx bench/creation.ts
@@ -131,8 +131,9 @@ export async function benchCreation(seconds = 5, connections = 16, sizes = [0, 1
         ];
         // Warm-up (also loads the worker threads' code), left out of the figures.
         for (const t of targets) await post(t.url, png, t.key, connections, WARM_UP_S);
+        // The order alternates, so neither server always runs first in a round.
         for (let round = 0; round < rounds; round++) {
-          for (const t of targets) t.measured.push(await load(t.url, png, t.key, seconds, connections, t.pid));
+          for (const t of round % 2 ? [...targets].reverse() : targets) t.measured.push(await load(t.url, png, t.key, seconds, connections, t.pid));
         }
         for (const t of targets) rows.push({ storeJobs, server: t.server, ...summary(t.measured) });
       } finally {

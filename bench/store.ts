@@ -83,6 +83,11 @@ function newJob(owner: string): NewJob {
 
 /** Writes `count` finished jobs straight into the archive file: far faster than going through the store. */
 export async function writeArchive(dir: string, count: number): Promise<void> {
+  // A store opens only with its db.json (a folder holding an archive without one is a damaged store).
+  const made = new LowdbJobStore(dir);
+  await made.open();
+  made.createUser('bench-archive', 0);
+  await made.close();
   const owner = randomUUID();
   const base = Date.UTC(2024, 0, 1);
   for (let done = 0; done < count; ) {
