@@ -26,7 +26,7 @@ import { matchPose, motionOf } from '../rig/retarget.ts';
 import { drawPosed } from '../rig/posed.ts';
 import type { Drawn } from '../rig/posed.ts';
 import { rigSubject } from '../rig/rigged.ts';
-import type { Rigged } from '../rig/rigged.ts';
+import type { Rigged, Skeleton } from '../rig/rigged.ts';
 import { splitFigures } from './figures.ts';
 
 export interface PreparedReference {
@@ -52,7 +52,7 @@ interface Seen {
   lean: number;
   /** Its pixels only: the subject mask where it is, 0 elsewhere. */
   mask: Uint8Array;
-  target: Rigged | null;
+  target: Skeleton | null;
 }
 
 /** A figure followed through the frames (the one nearest its place in the first frame that shows any). */

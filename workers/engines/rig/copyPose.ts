@@ -9,16 +9,16 @@ import type { Box } from '../../kernels/subject.ts';
 import { sideFacing } from './findRig.ts';
 import { drawPosed } from './posed.ts';
 import type { Drawn } from './posed.ts';
-import { rigSubject } from './rigged.ts';
-import type { Rigged } from './rigged.ts';
+import { rigSkeleton } from './rigged.ts';
+import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
-/** The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, rigged; null when nothing rigs. */
-export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean): Rigged | null {
+/** The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, its skeleton found; null when nothing rigs. */
+export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean): Skeleton | null {
   const { x, y, width, height } = box;
   const cut = crop(image, x, y, width, height);
   for (let p = 0; p < width * height; p++) if (!inside((y + Math.floor(p / width)) * image.width + x + (p % width))) cut.data.fill(0, p * 4, p * 4 + 4);
-  return rigSubject(cut, true);
+  return rigSkeleton(cut, true);
 }
 
 /**
@@ -27,7 +27,7 @@ export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean
  * one subject decide together. A pose whose rig reads as a front view still has a side its face and
  * feet point to.
  */
-export function mostFacing(subjects: readonly (Rigged | null)[], turned?: readonly boolean[]): number {
+export function mostFacing(subjects: readonly (Skeleton | null)[], turned?: readonly boolean[]): number {
   let sum = 0;
   subjects.forEach((t, i) => {
     if (t) sum += (t.rig.view === 'side' ? t.rig.facing : sideFacing(t.sprite, t.box)) * (turned?.[i] ? -1 : 1);
@@ -40,7 +40,7 @@ export const mustMirror = (character: Rigged, facing: number): boolean =>
   character.rig.view === 'side' && facing !== 0 && facing !== character.rig.facing;
 
 /** `character` drawn in the posture of `target`, mirrored first when asked; its ground point carried along. */
-export function copyPose(character: Rigged, target: Rigged, lean: number, mirror: boolean): Drawn {
+export function copyPose(character: Rigged, target: Skeleton, lean: number, mirror: boolean): Drawn {
   const drawn = drawPosed(character, matchPose(character.rig, target.rig, { mirror, lean }));
   return mirror ? { image: mirrorX(drawn.image), ground: { x: drawn.image.width - drawn.ground.x, y: drawn.ground.y } } : drawn;
 }

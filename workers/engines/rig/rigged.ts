@@ -11,26 +11,46 @@ import { buildMesh, paintedGrid, pixelGrid } from './skin.ts';
 import type { CellGrid, Mesh } from './skin.ts';
 import type { Rig, Vec } from './types.ts';
 
-export interface Rigged {
+/** A subject and the bones found in it: enough to read its pose from, not to draw it moved. */
+export interface Skeleton {
   /** The subject cut out of its background, at the image's size. */
   sprite: RawImage;
   box: Box;
   /** The flat colour it stood on, null on transparency. */
   background: Rgba | null;
   rig: Rig;
-  mesh: Mesh;
   pixel: boolean;
+}
+
+/** A skeleton with its mesh bound: a subject that can be drawn in any pose. */
+export interface Rigged extends Skeleton {
+  mesh: Mesh;
 }
 
 /** The subject of `image` rigged and meshed; null when it has no subject. */
 export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
+  const found = skeletonAndArt(image, pixel);
+  if (!found) return null;
+  const { skeleton, art } = found;
+  return { ...skeleton, mesh: buildMesh(skeleton.rig, art ?? paintedGrid(skeleton.rig)) };
+}
+
+/**
+ * The subject of `image` rigged without a mesh (binding one costs most of rigging): for the poses
+ * a character is made to copy, whose bones are read and never drawn. Null when it has no subject.
+ */
+export function rigSkeleton(image: RawImage, pixel: boolean): Skeleton | null {
+  return skeletonAndArt(image, pixel)?.skeleton ?? null;
+}
+
+function skeletonAndArt(image: RawImage, pixel: boolean): { skeleton: Skeleton; art: CellGrid | null } | null {
   const { sprite, box, background } = separateSubject(image, pixel);
   if (!box) return null;
   // Pixel art scaled up is rigged in its own pixels (what the rig judges, a 2 px arm, a 3 px gap,
   // is the art's), and meshed an art pixel a cell.
   const art = pixel ? pixelGrid(sprite) : null;
   const rig = art && art.size > 1 ? scaledUp(findRigOfArt(sprite, art), art, sprite) : findRig(sprite, box);
-  return { sprite, box, background, rig, mesh: buildMesh(rig, art ?? paintedGrid(rig)), pixel };
+  return { skeleton: { sprite, box, background, rig, pixel }, art };
 }
 
 /** The rig of an upscaled sprite's art: one sample from the middle of each block. */
