@@ -110,6 +110,7 @@ function sizedReference(ref: PreparedReference, seen: readonly Seen[]): Rigged |
 /** The figures of every frame, followed through the frames as slots. */
 function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background): Slot[] {
   const { width, height } = frames[0] as RawImage;
+  const known = new Map<string, Skeleton | null>();
   const seen: Seen[][] = frames.map((frame, n) => {
     if (bg.kind === 'none') {
       const box = { x: 0, y: 0, width, height };
@@ -121,7 +122,7 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
       const mask = new Uint8Array(width * height);
       for (let p = 0; p < mask.length; p++) if (of[p] === f) mask[p] = whole[p]!;
       const pose = locatePose(mask, width, fig.box);
-      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, (p) => of[p] === f) };
+      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, (p) => of[p] === f, known) };
     });
   });
   const centre = (b: Box): [number, number] => [b.x + b.width / 2, b.y + b.height / 2];

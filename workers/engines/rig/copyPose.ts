@@ -2,6 +2,7 @@
 // overlay (a pose cell of a sheet) and the restyle with a reference (the source's figure in one
 // frame) share. The subject is cut out and rigged, the character's bones turn to match its bones,
 // and the character is mirrored when it must face the other way.
+import { createHash } from 'node:crypto';
 import type { RawImage } from '../../types.ts';
 import { crop } from '../../kernels/compose.ts';
 import { mirrorX } from '../../kernels/cutout.ts';
@@ -13,12 +14,20 @@ import { rigSkeleton } from './rigged.ts';
 import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
-/** The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, its skeleton found; null when nothing rigs. */
-export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean): Skeleton | null {
+/**
+ * The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, its
+ * skeleton found; null when nothing rigs. With `known`, a cut seen before (the same pixels, as a
+ * looping GIF shows its figure again and again) is not rigged again.
+ */
+export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean, known?: Map<string, Skeleton | null>): Skeleton | null {
   const { x, y, width, height } = box;
   const cut = crop(image, x, y, width, height);
   for (let p = 0; p < width * height; p++) if (!inside((y + Math.floor(p / width)) * image.width + x + (p % width))) cut.data.fill(0, p * 4, p * 4 + 4);
-  return rigSkeleton(cut, true);
+  if (!known) return rigSkeleton(cut, true);
+  const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
+  let skeleton = known.get(key);
+  if (skeleton === undefined) known.set(key, (skeleton = rigSkeleton(cut, true)));
+  return skeleton;
 }
 
 /**
