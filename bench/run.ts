@@ -1,5 +1,5 @@
-// npm run bench: every benchmark, printed as markdown tables. The comparisons of issue 6 come first
-// (each pair run back to back, reported as ratios); bench/RESULTS.md keeps the figures and commands.
+// npm run bench: every benchmark, printed as markdown tables. The comparisons with other tools come first
+// (each pair on the same inputs, interleaved); bench/RESULTS.md keeps the figures and commands.
 // BENCH_ONLY=compare,peers,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';

@@ -67,6 +67,8 @@ async function serverRound(build: StartupRow['build'], row: StartupRow, image: U
 }
 
 export async function benchStartup(runs = 3): Promise<StartupRow[]> {
+  // The build of the sources as they are now (bin/spritekiln.js would run the sources past a stale one).
+  await promisify(execFile)('node', [join(ROOT, 'tools/build.mjs')]);
   const image = await png(hero(64));
   const rows: StartupRow[] = (['dist', 'source'] as const).map((build) => ({ build, helpMs: [], listMs: [], readyMs: [], firstJobMs: [], warmJobMs: [] }));
   const data = await mkdtemp(join(tmpdir(), 'spritekiln-startup-cli-'));

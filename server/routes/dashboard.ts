@@ -1,4 +1,4 @@
-// The dashboard (issue 7): GET / and its two static files from web/, no build step and nothing
+// The dashboard: GET / and its two static files from web/, no build step and nothing
 // from another origin. The files are read once at start; only these names are ever served.
 // The CSP pins scripts, styles and fonts to this server (results may come from a separate {cdn_url}).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// GET /public/v1/jobs?limit=&before= (extension, issue 7): the caller's own jobs, newest first, for the
+// GET /public/v1/jobs?limit=&before= (an extension): the caller's own jobs, newest first, for the
 // dashboard's gallery and for scripts. `before` is a job id to page from; `next_before` is set when
 // more jobs follow. A bad limit or cursor is a FastAPI-shaped 422, like the job endpoint's uuid check.
 import type Router from '@koa/router';
