@@ -1,5 +1,6 @@
 // The real app in its own process for load benchmarks, so the load generator does not share its
-// event loop. Jobs are accepted into a runner that renders none: only creation is measured.
+// event loop. Jobs are accepted into a runner that renders none, so only creation is measured; with
+// BENCH_RENDER=1 the real runner renders them as the server does (for memory while jobs render).
 // Prints one JSON line {url, key} when ready.
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -22,12 +23,14 @@ const key = newApiKey();
 store.addKey(user.id, hashKey(key), 'bench');
 await store.flush();
 const pool = createPool({ threads: config.workers });
-const runner = new Runner(store, pool, { dataDir, concurrency: 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
-// Stand in for a runner that keeps up: finished jobs leave the hot file and their inputs are released,
-// as the runner does at a job's end, so the figures are of creation with a bounded queue rather than
-// of an ever-growing hot file and inputs folder (the kernel's write-back of gigabytes of kept uploads
-// costs more CPU than anything else here: bench/RESULTS.md, job creation).
-setInterval(async () => {
+const render = process.env.BENCH_RENDER === '1';
+// As the server runs it: one worker is left for probing uploads.
+const runner = new Runner(store, pool, { dataDir, concurrency: render ? Math.max(1, config.workers - 1) : 0, queueLimit: config.queueLimit, timeoutMs: config.jobTimeoutMs, log: () => {} });
+// Without rendering, stand in for a runner that keeps up: finished jobs leave the hot file and their
+// inputs are released, as the runner does at a job's end, so the figures are of creation with a
+// bounded queue rather than of an ever-growing hot file and inputs folder (the kernel's write-back of
+// gigabytes of kept uploads costs more CPU than anything else here: bench/RESULTS.md, job creation).
+if (!render) setInterval(async () => {
   const done = store.pendingJobs();
   for (const job of done) store.finishJob(job.id, { status: 'Succeed', outputs: [] });
   await store.flush();

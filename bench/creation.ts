@@ -35,8 +35,8 @@ const APP = fileURLToPath(new URL('./appServer.ts', import.meta.url));
 const BARE = fileURLToPath(new URL('./bareKoa.ts', import.meta.url));
 
 /** Starts a bench server script; resolves with its first stdout line, parsed, and the process. */
-export async function startServer(script: string, args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; ready: { url: string; key?: string } }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'] });
+export async function startServer(script: string, args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: { url: string; key?: string } }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'], env: { ...process.env, ...env } });
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
   if (first.done) throw new Error(`${script} exited before it was ready`);
   return { child, ready: JSON.parse(String(first.value)) as { url: string; key?: string } };

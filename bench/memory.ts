@@ -1,7 +1,7 @@
-// Peak memory of the server under 40 concurrent uploads of 20 MB files: the real app in its own
-// process (bench/appServer.ts: validation and probe run, nothing renders), each request a zenith
-// image_to_video with a ~19.7 MB noise PNG (2560x2560, valid, under the 20 MiB file limit). Uploads
-// stream to disk, the probe reads and decodes one file per worker. The server's RSS is read from
+// Peak memory of the server under 40 concurrent uploads of 20 MB files while its jobs render: the
+// real app in its own process (bench/appServer.ts with its real runner), each request a zenith
+// image_to_video with a ~19.7 MB noise PNG (2560x2560, valid, under the 20 MiB file limit), then
+// RENDER_SECONDS more of rendering the queue they made. The server's RSS is read from
 // /proc/<pid>/status: VmHWM (the kernel's high-water mark, worker threads included) and VmRSS sampled
 // every 10 ms. Run alone: node --import tsx bench/memory.ts
 import { openAsBlob } from 'node:fs';
@@ -17,12 +17,16 @@ export interface MemoryResult {
   fileBytes: number;
   accepted: number;
   seconds: number;
+  /** Jobs that had finished rendering when sampling stopped. */
+  rendered: number;
   idleRssMb: number;
   peakSampledRssMb: number;
   vmHwmMb: number;
 }
 
 const APP = fileURLToPath(new URL('./appServer.ts', import.meta.url));
+/** How long the queue is left rendering after the uploads, sampled (each 2560 px job takes seconds). */
+const RENDER_SECONDS = 45;
 
 async function status(pid: number): Promise<{ rss: number; hwm: number }> {
   const text = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -42,7 +46,7 @@ export async function benchMemory(uploads = 40): Promise<MemoryResult> {
     const fileBytes = (await stat(file)).size;
     const data = join(dir, 'data');
     await mkdir(data);
-    const { child, ready } = await startServer(APP, [data]);
+    const { child, ready } = await startServer(APP, [data], [], { BENCH_RENDER: '1', SPRITEKILN_QUEUE_LIMIT: '1000' });
     const pid = child.pid!;
     try {
       const url = `${ready.url}/public/v1/sprite/zenith`;
@@ -63,10 +67,22 @@ export async function benchMemory(uploads = 40): Promise<MemoryResult> {
       const t = performance.now();
       const codes = await Promise.all(Array.from({ length: uploads }, post));
       const seconds = (performance.now() - t) / 1000;
+      // The queue renders on; the peak is whichever comes higher, the uploads or the rendering.
+      const finished = async () => {
+        const res = await fetch(`${ready.url}/public/v1/jobs?limit=100`, { headers: { Authorization: `Bearer ${ready.key}` } });
+        const { jobs } = (await res.json()) as { jobs: { status: string }[] };
+        return jobs.filter((j) => j.status !== 'Pending').length;
+      };
+      const until = performance.now() + RENDER_SECONDS * 1000;
+      let rendered = await finished();
+      while (performance.now() < until && rendered < uploads + 1) {
+        await new Promise((r) => setTimeout(r, 1000));
+        rendered = await finished();
+      }
       clearInterval(sampler);
       const end = await status(pid);
       return {
-        uploads, fileBytes, accepted: codes.filter((c) => c === 200).length, seconds,
+        uploads, fileBytes, accepted: codes.filter((c) => c === 200).length, seconds, rendered,
         idleRssMb: idle.rss, peakSampledRssMb: Math.max(peak, end.rss), vmHwmMb: end.hwm,
       };
     } finally {
