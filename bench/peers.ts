@@ -37,7 +37,7 @@ export interface PeerRow {
 }
 
 /** Installs `packages` from Debian when `binary` is missing; returns its version line. */
-function ensureTool(binary: string, versionArgs: string[], packages: string[]): string {
+export function ensureTool(binary: string, versionArgs: string[], packages: string[]): string {
   if (spawnSync(binary, versionArgs).status !== 0) {
     console.error(`${binary} missing: apt-get install -y ${packages.join(' ')}`);
     execFileSync('apt-get', ['install', '-y', ...packages], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -50,7 +50,7 @@ const run = (cmd: string, args: string[]) => {
   if (r.status !== 0) throw new Error(`${cmd} failed: ${String(r.stderr).slice(-400)}`);
 };
 
-const spread = (xs: number[]): Spread => {
+export const spread = (xs: number[]): Spread => {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0]!, med: s[s.length >> 1]!, max: s[s.length - 1]! };
 };

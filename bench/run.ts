@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons with other tools come first
 // (each pair on the same inputs, interleaved); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,peers,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
+// BENCH_ONLY=compare,peers,restylejob,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -12,6 +12,7 @@ import { benchMemory } from './memory.ts';
 import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
+import { benchRestyleJob } from './restyleJob.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -48,6 +49,15 @@ if (want('peers')) {
     const targets = `PSNR within 1 dB: ${verdict(psnrOk)}; size <= 1.25x: ${verdict(g.oursBytes <= 1.25 * g.ffmpegBytes)}; as fast (median): ${verdict(g.oursMs.med <= g.ffmpegMs.med)}`;
     console.log(`| ${r.content} | ${r.colors} | ${mmm(r.sheet.oursMs)} | ${mmm(r.sheet.vipsMs)} | ${fmt(r.sheet.oursBytes / r.sheet.vipsBytes, 2)} | ${mmm(g.oursMs)} | ${mmm(g.ffmpegMs)} | ${fmt(g.oursBytes / g.ffmpegBytes, 2)} | ${db(g.oursPsnr)} | ${db(g.ffmpegPsnr)} | ${targets} |`);
   }
+}
+
+if (want('restylejob')) {
+  const r = await benchRestyleJob();
+  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
+  console.log('\n## A 100-frame 256 px restyle job vs ffmpeg (decode + tint) + vips arrayjoin + ffmpeg GIF, interleaved, 3 runs (min/median/max ms)\n');
+  console.log('| ours (one render task) | ffmpeg + vips | ratio (medians) | target |\n|---|---|---|---|');
+  const ratio = r.peerMs.med / r.oursMs.med;
+  console.log(`| ${mmm(r.oursMs)} | ${mmm(r.peerMs)} | ${fmt(ratio, 1)}x faster | >= 4x: ${verdict(ratio >= 4)} |`);
 }
 
 if (want('creation')) {

@@ -45,8 +45,8 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   // place; and one applyPalette call shares its colour cache across frames. While copying, alpha
   // becomes 0 or 255 and transparent pixels 0,0,0,0, so they all map to one palette entry.
   const rgba = new Uint8Array(area * 4 * frames.length);
-  frames.forEach((f, i) => binaryAlphaCopy(f.data, rgba, i * area * 4));
-  const hasTransparency = rgba.some((v, i) => (i & 3) === 3 && v === 0);
+  let hasTransparency = false;
+  frames.forEach((f, i) => (hasTransparency = binaryAlphaCopy(f.data, rgba, i * area * 4) || hasTransparency));
   // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless.
   // Otherwise the palette is quantized from opaque pixels only, at 5-6-5 bits (rgba4444 cost 5 dB of
   // PSNR against ImageMagick on shaded sprites). Either way the last entry is kept for transparency.
@@ -152,14 +152,20 @@ function nearestColors(rgba: Uint8Array, colors: readonly number[][]): Uint8Arra
   return index;
 }
 
-function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): void {
+/** `src` into `out` at `at`, alpha made 0 or 255 (see encodeGif); true when a pixel became transparent. */
+function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): boolean {
+  let clear = false;
   for (let i = 0; i < src.length; i += 4) {
-    if ((src[i + 3] ?? 0) < 128) continue;
+    if ((src[i + 3] ?? 0) < 128) {
+      clear = true;
+      continue;
+    }
     out[at + i] = src[i] ?? 0;
     out[at + i + 1] = src[i + 1] ?? 0;
     out[at + i + 2] = src[i + 2] ?? 0;
     out[at + i + 3] = 255;
   }
+  return clear;
 }
 
 // Lloyd passes over the sampled colours, and how many distinct colours they weigh at most.
