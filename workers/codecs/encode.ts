@@ -40,29 +40,12 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   }
   const { width, height } = frames[0] as RawImage;
   const area = width * height;
-  // All frames copied into ONE fresh buffer: gifenc reads pixels through a Uint32Array over
-  // `.buffer` and ignores byteOffset, so views of other buffers would be read from the wrong
-  // place; and one applyPalette call shares its colour cache across frames. While copying, alpha
-  // becomes 0 or 255 and transparent pixels 0,0,0,0, so they all map to one palette entry.
-  const rgba = new Uint8Array(area * 4 * frames.length);
-  let hasTransparency = false;
-  frames.forEach((f, i) => (hasTransparency = binaryAlphaCopy(f.data, rgba, i * area * 4) || hasTransparency));
-  // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless.
-  // Otherwise the palette is quantized from opaque pixels only, at 5-6-5 bits (rgba4444 cost 5 dB of
-  // PSNR against ImageMagick on shaded sprites). Either way the last entry is kept for transparency.
-  const exact = exactPalette(rgba, hasTransparency ? 255 : 256);
-  let colors: number[][];
-  let index: Uint8Array;
-  if (exact) ({ colors, index } = exact);
-  else {
-    const opaque = samplePixels(rgba);
-    const format = paletteFormat(opaque);
-    colors = opaque.length > 0 ? refinePalette(opaque, quantize(opaque, 255, { format })) : [[0, 0, 0]];
-    index = nearestColors(rgba, colors);
-  }
-  const transparentIndex = hasTransparency ? colors.length : -1;
-  const palette = hasTransparency ? [...colors, [0, 0, 0]] : colors;
-  if (hasTransparency) for (let p = 0; p < index.length; p++) if (rgba[p * 4 + 3] === 0) index[p] = transparentIndex;
+  // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless, read
+  // straight from the frames. Otherwise the palette is quantized from opaque pixels only. Either way
+  // the last entry is kept for transparency (alpha below half).
+  const { colors, index, transparent } = exactPalette(frames) ?? quantizedPalette(frames);
+  const transparentIndex = transparent ? colors.length : -1;
+  const palette = transparent ? [...colors, [0, 0, 0]] : colors;
   // Sprite frames compress to well under half their index bytes; start there so the stream
   // (which grows by 1.125x when large) rarely copies.
   const gif = GIFEncoder({ initialCapacity: Math.max(4096, index.length >> 1) });
@@ -82,35 +65,76 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   return gif.bytes();
 }
 
+/** A GIF's palette of opaque colours, each pixel's index in it, and whether any pixel is transparent. */
+interface Indexed {
+  colors: number[][];
+  /** Every frame's pixels, one after another; a transparent pixel holds `colors.length` (its entry). */
+  index: Uint8Array;
+  transparent: boolean;
+}
+
 /**
- * The opaque colours of `rgba` and every pixel's index among them, when there are at most `max`;
- * null past that (the scan stops at the first colour too many). Runs of one colour, the common case
- * in sprites, skip the lookup. Transparent pixels get index 0 (the caller marks them).
+ * The opaque colours of `frames` and every pixel's index among them, read straight from the frames,
+ * when there are at most 256 (255 beside transparency); null past that (the scan stops at the first
+ * colour too many). Runs of one colour, the common case in sprites, skip the lookup.
  */
-export function exactPalette(rgba: Uint8Array, max: number): { colors: number[][]; index: Uint8Array } | null {
-  const total = rgba.length >> 2;
-  const index = new Uint8Array(total);
+export function exactPalette(frames: readonly RawImage[]): Indexed | null {
+  const area = (frames[0] as RawImage).width * (frames[0] as RawImage).height;
+  const index = new Uint8Array(area * frames.length);
   const slot = new Map<number, number>();
   const colors: number[][] = [];
-  let last = -1, lastSlot = 0;
-  for (let p = 0, i = 0; p < total; p++, i += 4) {
-    if (rgba[i + 3] !== 255) continue;
-    const rgb = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-    if (rgb !== last) {
-      let s = slot.get(rgb);
-      if (s === undefined) {
-        if (colors.length === max) return null;
-        s = colors.length;
-        slot.set(rgb, s);
-        colors.push([rgba[i]!, rgba[i + 1]!, rgba[i + 2]!]);
+  let last = -1, lastSlot = 0, transparent = false;
+  let p = 0;
+  for (const { data } of frames) {
+    for (let i = 0; i < data.length; i += 4, p++) {
+      if (data[i + 3]! < 128) {
+        transparent = true;
+        continue;
       }
-      last = rgb;
-      lastSlot = s;
+      const rgb = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      if (rgb !== last) {
+        let s = slot.get(rgb);
+        if (s === undefined) {
+          if (colors.length === 256) return null;
+          s = colors.length;
+          slot.set(rgb, s);
+          colors.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+        }
+        last = rgb;
+        lastSlot = s;
+      }
+      index[p] = lastSlot;
     }
-    index[p] = lastSlot;
   }
+  if (transparent && colors.length === 256) return null;
   if (colors.length === 0) colors.push([0, 0, 0]);
-  return { colors, index };
+  if (transparent) markTransparent(frames, index, colors.length);
+  return { colors, index, transparent };
+}
+
+/** Sets the index of every transparent pixel (alpha below half) of `frames` to `entry`. */
+function markTransparent(frames: readonly RawImage[], index: Uint8Array, entry: number): void {
+  let p = 0;
+  for (const { data } of frames) for (let i = 3; i < data.length; i += 4, p++) if (data[i]! < 128) index[p] = entry;
+}
+
+/**
+ * Past 256 colours: a palette quantized from a sample of the opaque pixels at 5-6-5 bits (rgba4444
+ * cost 5 dB of PSNR against ImageMagick on shaded sprites), refined at full precision, and each pixel
+ * matched to it at full precision. The frames are copied into one buffer with binary alpha
+ * (transparent pixels 0,0,0,0) for the sampler and the matcher.
+ */
+function quantizedPalette(frames: readonly RawImage[]): Indexed {
+  const area = (frames[0] as RawImage).width * (frames[0] as RawImage).height;
+  const rgba = new Uint8Array(area * 4 * frames.length);
+  let transparent = false;
+  frames.forEach((f, i) => (transparent = binaryAlphaCopy(f.data, rgba, i * area * 4) || transparent));
+  const opaque = samplePixels(rgba);
+  const format = paletteFormat(opaque);
+  const colors = opaque.length > 0 ? refinePalette(opaque, quantize(opaque, 255, { format })) : [[0, 0, 0]];
+  const index = nearestColors(rgba, colors);
+  if (transparent) markTransparent(frames, index, colors.length);
+  return { colors, index, transparent };
 }
 
 /**
