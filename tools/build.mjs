@@ -4,9 +4,17 @@
 // dist/tasks.js (what each worker thread loads), with the code they share in chunks beside them.
 // Packages stay in node_modules. dist/inputs.json lists the sources the build read: bin/spritekiln.js
 // runs dist only while none of them is newer than the build, and the TypeScript sources otherwise.
-import { build } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+
+// Installed without dev dependencies (npm install --omit=dev) there is no esbuild: the sources then
+// run through tsx, as they would with a stale build, and the install still succeeds.
+const esbuild = await import('esbuild').catch(() => null);
+if (!esbuild) {
+  console.warn('spritekiln: esbuild is not installed, so nothing is compiled; the sources run through tsx');
+  process.exit(0);
+}
+const { build } = esbuild;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = process.argv[2] ?? `${root}dist`;
