@@ -5,52 +5,14 @@
 // here are exactly the routes the app registers.
 import { readFileSync } from 'node:fs';
 import { projectFile } from './projectFile.ts';
-import { EFFECT_FRAMES } from '../schemas/effect.ts';
 import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
-import { MAKE_SPRITE_FRAMES } from '../schemas/makeSprite.ts';
 import { M } from '../schemas/messages.ts';
-import { MODEL_NAMES, MODEL_REF_LIMITS } from '../schemas/generateImage.ts';
-import { PLUS_FRAMES } from '../schemas/plus.ts';
-import { ZENITH_FRAMES } from '../schemas/zenith.ts';
-import type { JobKind } from './jobs/types.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
 import { CREATION_ENDPOINTS } from './routes/creation.ts';
 import { DASHBOARD_PATHS } from './routes/dashboard.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
-
-/** The 400 messages of each endpoint's rules (api.md's error tables), as the server sends them. */
-const RULE_MESSAGES: Record<JobKind, string[]> = {
-  'generate/image': [
-    M.invalidImage,
-    ...MODEL_NAMES.flatMap((names) => { const limit = MODEL_REF_LIMITS[names[0]]; return limit === undefined ? [] : names.map((name) => M.modelRefs(name, limit)); }),
-    M.refImagesMax,
-  ],
-  'effect/v1': [M.invalidImage],
-  'effect/v2': [M.invalidImage, M.effectFrame],
-  'character-overlay/v1': [M.invalidImage, M.characterCount, M.rowsNotJson, M.rowsNotList, M.rowEntryShape, M.rowNotInteger, M.rowStrings],
-  'character-overlay/v2': [M.invalidImage, M.characterCount, M.rowsNotJson, M.rowsNotList, M.rowEntryShape, M.rowNotInteger, M.rowStrings],
-  'make-sprite/v2': [M.invalidImage, M.makeSpriteFrame],
-  plus: [M.invalidImage, M.plusFrame, M.textEmpty],
-  zenith: [
-    M.invalidImage, M.zenithFrame, M.frameWithRestyle, M.imageToVideoCount, M.firstLastCount, M.restyleCount, M.textEmpty,
-    M.restyleNeedsText, M.referenceOnlyRestyle, M.gridOnlyRestyle, M.gridRequired, M.gridNotForGif, M.gridMalformed,
-    M.gifTooManyFrames, M.gifTooLong,
-  ],
-  pulsar: [
-    M.invalidImage, M.imageToVideoCount, M.firstLastCount, M.restyleCount, M.textEmpty, M.restyleNeedsText,
-    M.referenceOnlyRestyle, M.gridOnlyRestyle, M.gridRequired, M.gridNotForGif, M.gridMalformed, M.gifTooManyFrames, M.gifTooLong,
-  ],
-};
-
-/** Allowed `frame` values: checked by the 400 rules (not the schema), so listed with them. */
-const FRAME_VALUES: Partial<Record<JobKind, readonly number[]>> = {
-  'effect/v2': EFFECT_FRAMES,
-  'make-sprite/v2': MAKE_SPRITE_FRAMES,
-  plus: PLUS_FRAMES,
-  zenith: ZENITH_FRAMES,
-};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -142,7 +104,7 @@ const COMPONENTS = {
 
 function creationOperation(path: string, endpoint: AnyEndpoint) {
   const body = formJsonSchema(endpoint.schema);
-  const frames = FRAME_VALUES[endpoint.kind];
+  const frames = endpoint.frames;
   if (frames && body.properties.frame) body.properties.frame = { ...body.properties.frame, enum: [...frames] };
   return {
     operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}`,
@@ -152,7 +114,7 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
     requestBody: { required: true, content: { 'multipart/form-data': { schema: body } } },
     responses: {
       200: json(ref('JobCreated'), 'Accepted: the job is Pending'),
-      400: detail('A rule of the endpoint was violated', RULE_MESSAGES[endpoint.kind]),
+      400: detail('A rule of the endpoint was violated', endpoint.messages),
       ...CREATION_ERRORS,
     },
   };

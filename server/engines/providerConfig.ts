@@ -6,14 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JobKind } from '../jobs/types.ts';
+import { JOB_KINDS } from '../routes/creation.ts';
 import { AI_MODELS, neutralModel } from '../../schemas/generateImage.ts';
 
 export const PROVIDER_TYPES = ['local', 'upstream', 'images-api', 'generate-content'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
-export const JOB_KINDS: readonly JobKind[] = [
-  'generate/image', 'effect/v1', 'effect/v2', 'character-overlay/v1', 'character-overlay/v2', 'make-sprite/v2', 'plus', 'zenith', 'pulsar',
-];
 
 /** One configured backend, its secret resolved. */
 export interface ProviderSettings {

@@ -15,22 +15,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { detectFormat } from '../../workers/codecs/detect.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
-import type { JobKind } from '../jobs/types.ts';
+import { KIND_PATHS } from '../routes/creation.ts';
 import { detailOf, exchange, httpOptions, jsonOf, type HttpAnswer } from './http.ts';
 import type { ProviderSettings } from './providerConfig.ts';
 import { failed, ProviderError, type Provider, type ProviderContext, type ProviderJob, type ProviderResult } from './provider.ts';
 
-export const ENDPOINT_PATHS: Record<JobKind, string> = {
-  'generate/image': '/generate/image',
-  'effect/v1': '/generate/effect/v1',
-  'effect/v2': '/generate/effect/v2',
-  'character-overlay/v1': '/sprite/character-overlay/v1',
-  'character-overlay/v2': '/sprite/character-overlay/v2',
-  'make-sprite/v2': '/sprite/make-sprite/v2',
-  plus: '/sprite/plus',
-  zenith: '/sprite/zenith',
-  pulsar: '/sprite/pulsar',
-};
 
 /** A result file name as we will store it: one path segment, nothing that climbs out of the folder. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -84,7 +73,7 @@ export class UpstreamProvider implements Provider {
         form.append(name, new Blob([bytes]), `${name}-${i}.${detectFormat(bytes) ?? 'bin'}`);
       }
     }
-    const url = `${this.settings.baseUrl}/public/v1${ENDPOINT_PATHS[job.kind]}`;
+    const url = `${this.settings.baseUrl}/public/v1${KIND_PATHS[job.kind]}`;
     const answer = await exchange(url, { method: 'POST', body: form, headers: this.#auth() }, httpOptions(this.settings, ctx.signal, false));
     if (answer.status !== 200) throw this.#refused('refused the job', answer);
     const id = (jsonOf(answer) as { job_id?: unknown } | undefined)?.job_id;

@@ -4,8 +4,17 @@ import type Router from '@koa/router';
 import { GENERATE_ENDPOINTS } from './generate.ts';
 import { SPRITE_ENDPOINTS } from './sprite.ts';
 import { submit, type AnyEndpoint, type SubmitDeps } from './submit.ts';
+import type { JobKind } from '../jobs/types.ts';
 
 export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS };
+
+/** Every job kind, in the table's order (provider config names them). */
+export const JOB_KINDS: readonly JobKind[] = [...new Set(Object.values(CREATION_ENDPOINTS).map((e) => e.kind))];
+
+/** Each kind's path under /public/v1 (the first one that makes it: where a remote service is asked for it). */
+export const KIND_PATHS = Object.fromEntries(
+  [...Object.entries(CREATION_ENDPOINTS)].reverse().map(([path, e]) => [e.kind, path]),
+) as Record<JobKind, string>;
 
 export function creationRoutes(router: Router, deps: SubmitDeps) {
   for (const [path, endpoint] of Object.entries(CREATION_ENDPOINTS)) router.post(path, deps.upload, submit(endpoint, deps));

@@ -1,7 +1,8 @@
 // generate/image and generate/effect v1, v2.
 import type * as v from 'valibot';
-import { BACKGROUND_COLORS, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
-import { GenerateImageSchema, generateImageRules } from '../../schemas/generateImage.ts';
+import { BACKGROUND_COLORS, EFFECT_FRAMES, EffectV1Schema, EffectV2Schema, effectV1Rules, effectV2Rules } from '../../schemas/effect.ts';
+import { GenerateImageSchema, generateImageRules, MODEL_NAMES, MODEL_REF_LIMITS } from '../../schemas/generateImage.ts';
+import { M } from '../../schemas/messages.ts';
 import { PRICES } from '../../schemas/prices.ts';
 import type { AnyEndpoint, Endpoint } from './submit.ts';
 
@@ -12,6 +13,12 @@ const EFFECT_V1_FRAMES = 16;
 const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited<ReturnType<typeof generateImageRules>>> = {
   kind: 'generate/image',
   schema: GenerateImageSchema,
+  messages: [
+    M.invalidImage,
+    // The per-model limit, under each name of the model.
+    ...MODEL_NAMES.flatMap((names) => { const limit = MODEL_REF_LIMITS[names[0]]; return limit === undefined ? [] : names.map((name) => M.modelRefs(name, limit)); }),
+    M.refImagesMax,
+  ],
   rules: generateImageRules,
   cost: () => PRICES.image,
   spec: (input, checked, keep) => ({
@@ -25,6 +32,7 @@ const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited
 const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnType<typeof effectV1Rules>>> = {
   kind: 'effect/v1',
   schema: EffectV1Schema,
+  messages: [M.invalidImage],
   rules: effectV1Rules,
   cost: (input) => PRICES.resolution[input.resolution],
   spec: (input, checked, keep) => ({
@@ -40,6 +48,8 @@ const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnTyp
 const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnType<typeof effectV2Rules>>> = {
   kind: 'effect/v2',
   schema: EffectV2Schema,
+  messages: [M.invalidImage, M.effectFrame],
+  frames: EFFECT_FRAMES,
   rules: effectV2Rules,
   cost: () => PRICES.effectV2,
   spec: (input, checked, keep) => ({

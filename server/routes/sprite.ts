@@ -1,8 +1,9 @@
 // sprite/character-overlay v1, v2, make-sprite v2, plus, zenith, pulsar.
 import * as v from 'valibot';
 import { CharacterOverlayV1Schema, CharacterOverlayV2Schema, characterOverlayRules } from '../../schemas/characterOverlay.ts';
-import { MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
-import { PlusSchema, plusRules } from '../../schemas/plus.ts';
+import { MAKE_SPRITE_FRAMES, MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
+import { PLUS_FRAMES, PlusSchema, plusRules } from '../../schemas/plus.ts';
+import { M } from '../../schemas/messages.ts';
 import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
 import type { JobSpec } from '../../workers/specs.ts';
 import { RESOLUTION_PX } from './generate.ts';
@@ -13,9 +14,17 @@ type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 
+const OVERLAY_MESSAGES = [M.invalidImage, M.characterCount, M.rowsNotJson, M.rowsNotList, M.rowEntryShape, M.rowNotInteger, M.rowStrings];
+// Sprite modes (zenith, pulsar): the images each mode takes, text, and a restyle's source.
+const MODE_MESSAGES = [
+  M.invalidImage, M.imageToVideoCount, M.firstLastCount, M.restyleCount, M.textEmpty, M.restyleNeedsText, M.referenceOnlyRestyle,
+  M.gridOnlyRestyle, M.gridRequired, M.gridNotForGif, M.gridMalformed, M.gifTooManyFrames, M.gifTooLong, M.gifTooManyPixels,
+];
+
 const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v1',
   schema: CharacterOverlayV1Schema,
+  messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,
   cost: (input) => PRICES.resolution[input.resolution],
   spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { longestSide: RESOLUTION_PX[input.resolution] } }),
@@ -24,6 +33,7 @@ const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof c
 const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v2',
   schema: CharacterOverlayV2Schema,
+  messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,
   cost: (input) => PRICES.overlayV2[input.quality],
   spec: (input, checked, keep) => ({ ...overlaySpec(input, checked, keep), output: { scale: input.quality === 'pro' ? 2 : 1 } }),
@@ -42,6 +52,8 @@ function overlaySpec(input: Out<typeof CharacterOverlayV1Schema> | Out<typeof Ch
 const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof makeSpriteV2Rules>> = {
   kind: 'make-sprite/v2',
   schema: MakeSpriteV2Schema,
+  messages: [M.invalidImage, M.makeSpriteFrame],
+  frames: MAKE_SPRITE_FRAMES,
   rules: makeSpriteV2Rules,
   cost: (input) => PRICES.frames[input.frame]!,
   spec: (input, checked, keep) => ({
@@ -59,6 +71,8 @@ const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof make
 const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
   kind: 'plus',
   schema: PlusSchema,
+  messages: [M.invalidImage, M.plusFrame, M.textEmpty],
+  frames: PLUS_FRAMES,
   rules: plusRules,
   cost: (input) => PRICES.frames[input.frame]!,
   spec: (input, checked, keep) => ({
@@ -103,6 +117,8 @@ function spriteModeSpec(input: SpriteModeFields, checked: SpriteModeChecked, kee
 const zenith: Endpoint<Out<typeof ZenithSchema>, SpriteModeChecked> = {
   kind: 'zenith',
   schema: ZenithSchema,
+  messages: [...MODE_MESSAGES, M.zenithFrame, M.frameWithRestyle],
+  frames: ZENITH_FRAMES,
   rules: (input, probe) => spriteModeRules(input, probe, ZENITH_FRAMES),
   cost: (input, checked) => PRICES.frames[spriteFrames(checked, input.frame)]!,
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, spriteFrames(checked, input.frame), input.is_prompt_enhancement),
@@ -114,6 +130,7 @@ const PULSAR_FRAMES = 36;
 const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   kind: 'pulsar',
   schema: PulsarSchema,
+  messages: MODE_MESSAGES,
   rules: (input, probe) => spriteModeRules(input, probe),
   cost: (_input, checked) => (checked.mode === 'video_restyle' ? PRICES.pulsar.restyle : PRICES.pulsar.images),
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),

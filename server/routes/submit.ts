@@ -24,6 +24,10 @@ export type Keep = (upload: Upload, info: ProbeInfo) => InputFile;
 export interface Endpoint<I, C> {
   kind: JobKind;
   schema: v.GenericSchema<unknown, I>;
+  /** Every 400 message its rules may send (its error table), for /openapi.json. */
+  messages: readonly string[];
+  /** The `frame` values its rules allow, where they check one (the schema takes any integer). */
+  frames?: readonly number[];
   rules(input: I, probe: Probe): Promise<C>;
   cost(input: I, checked: C): number;
   spec(input: I, checked: C, keep: Keep): JobSpec;

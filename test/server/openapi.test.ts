@@ -108,6 +108,10 @@ describe('GET /openapi.json', () => {
     const bad = JSON.stringify(zenith.responses['400']);
     expect(bad).toContain('#/components/schemas/Error');
     expect(bad).toContain('video_restyle requires text when no reference_image is given');
+    expect(bad).toContain('GIF must have at most 33554432 pixels over all its frames (frames x width x height)');
+    // The per-model limits, under both names of each model.
+    const image = JSON.stringify(doc.paths['/public/v1/generate/image']!.post!.responses['400']);
+    for (const name of ['Beta Imagine', 'Grok Imagine']) expect(image).toContain(`The ${name} model supports up to 5 ref_images.`);
     expect(JSON.stringify(zenith.responses['401'])).toContain('Invalid API key');
     const job = doc.paths['/public/v1/job/{job_id}']!.get!;
     expect(Object.keys(job.responses).sort()).toEqual(['200', '401', '404', '422']);
