@@ -45,7 +45,11 @@ export function ensureTool(binary: string, versionArgs: string[], packages: stri
   return String(execFileSync(binary, versionArgs)).split('\n')[0]!.trim();
 }
 
-const run = (cmd: string, args: string[]) => {
+/** ffmpeg's best-known GIF recipe: one palette from every frame's colours, then mapped with its default dither. */
+export const ffmpegGifArgs = (framesPattern: string, out: string): string[] => ['-v', 'error', '-y', '-framerate', '12', '-i', framesPattern,
+  '-lavfi', 'split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse', '-loop', '0', out];
+
+export const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.status !== 0) throw new Error(`${cmd} failed: ${String(r.stderr).slice(-400)}`);
 };
@@ -73,7 +77,8 @@ export function peerContent(): [string, RawImage[]][] {
   ];
 }
 
-async function interleaved(runs: number, a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number[], number[]]> {
+/** `a` and `b` timed `runs` times each, interleaved, the order alternating. */
+export async function interleaved(runs: number, a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number[], number[]]> {
   const ta: number[] = [], tb: number[] = [];
   const time = async (fn: () => Promise<unknown> | unknown, into: number[]) => {
     const t = performance.now();
@@ -110,8 +115,7 @@ export async function benchPeers(runs = 3): Promise<{ versions: string[]; rows: 
       const [oursGifMs, ffmpegMs] = await interleaved(runs, async () => {
         const decoded = await Promise.all(files.map((f) => decodeStillFile(f)));
         await writeFile(oursGif, encodeGif(decoded, delays));
-      }, () => run('ffmpeg', ['-v', 'error', '-y', '-framerate', '12', '-i', join(dir, 'f%03d.png'),
-        '-lavfi', 'split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse', '-loop', '0', ffGif]));
+      }, () => run('ffmpeg', ffmpegGifArgs(join(dir, 'f%03d.png'), ffGif)));
 
       rows.push({
         content, frames: frames.length, colors: colorCount(frames),

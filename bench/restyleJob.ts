@@ -6,7 +6,6 @@
 // arrayjoin` makes the sheet from them and ffmpeg the GIF (palettegen + paletteuse). Interleaved,
 // the order alternating, `runs` times; min/median/max ms.
 // Run alone: node --import tsx bench/restyleJob.ts
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { createPool } from '../workers/pool.ts';
 import type { JobSpec } from '../workers/specs.ts';
 import { heroWalkGif } from '../test/fixtures/sprites.ts';
-import { ensureTool, spread } from './peers.ts';
+import { ensureTool, ffmpegGifArgs, interleaved, run, spread } from './peers.ts';
 import type { Spread } from './peers.ts';
 
 export interface RestyleJobRow {
@@ -25,10 +24,6 @@ export interface RestyleJobRow {
 
 const GOLD = 'colorchannelmixer=rr=0.55:rg=0.35:rb=0.1:gr=0.45:gg=0.35:gb=0.08:br=0.15:bg=0.15:bb=0.05';
 
-function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${String(r.stderr).slice(-400)}`);
-}
 
 export async function benchRestyleJob(runs = 3): Promise<RestyleJobRow> {
   ensureTool('vips', ['--version'], ['libvips-tools']);
@@ -54,20 +49,10 @@ export async function benchRestyleJob(runs = 3): Promise<RestyleJobRow> {
       run('ffmpeg', ['-v', 'error', '-i', source, '-vf', GOLD, join(out, 'f%03d.png')]);
       const files = Array.from({ length: 100 }, (_, i) => join(out, `f${String(i + 1).padStart(3, '0')}.png`));
       run('vips', ['arrayjoin', files.join(' '), join(out, 'sheet.png'), '--across', '10']);
-      run('ffmpeg', ['-v', 'error', '-y', '-framerate', '12', '-i', join(out, 'f%03d.png'),
-        '-lavfi', 'split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse', '-loop', '0', join(out, 'anim.gif')]);
+      run('ffmpeg', ffmpegGifArgs(join(out, 'f%03d.png'), join(out, 'anim.gif')));
     };
     await ours(); // the worker's code loaded, as on a running server
-    const oursMs: number[] = [], peerMs: number[] = [];
-    const time = async (fn: () => Promise<void>, into: number[]) => {
-      const t = performance.now();
-      await fn();
-      into.push(performance.now() - t);
-    };
-    for (let r = 0; r < runs; r++) {
-      if (r % 2 === 0) await time(ours, oursMs), await time(peer, peerMs);
-      else await time(peer, peerMs), await time(ours, oursMs);
-    }
+    const [oursMs, peerMs] = await interleaved(runs, ours, peer);
     return { frames: 100, oursMs: spread(oursMs), peerMs: spread(peerMs) };
   } finally {
     await pool.close();
