@@ -8,7 +8,7 @@ import { projectFile } from './projectFile.ts';
 import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
 import { M } from '../schemas/messages.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
-import { CREATION_ENDPOINTS } from './routes/creation.ts';
+import { CREATION_ENDPOINTS, JOB_KINDS, UNVERSIONED } from './routes/creation.ts';
 import { DASHBOARD_PATHS } from './routes/dashboard.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
@@ -78,7 +78,7 @@ const COMPONENTS = {
       required: ['job_id', 'kind', 'status', 'cost', 'created_at'],
       properties: {
         job_id: { type: 'string', format: 'uuid' },
-        kind: { type: 'string', enum: Object.values(CREATION_ENDPOINTS).map((e) => e.kind) },
+        kind: { type: 'string', enum: [...JOB_KINDS] },
         status: ref('JobStatus'),
         cost: { type: 'integer' },
         created_at: { type: 'string', format: 'date-time' },
@@ -106,10 +106,12 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
   const body = formJsonSchema(endpoint.schema);
   const frames = endpoint.frames;
   if (frames && body.properties.frame) body.properties.frame = { ...body.properties.frame, enum: [...frames] };
+  const twin = UNVERSIONED[path];
   return {
-    operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}`,
+    operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}${twin ? '_unversioned' : ''}`,
     'x-job-kind': endpoint.kind,
-    summary: `Create a ${endpoint.kind} job`,
+    summary: twin ? `Create a ${endpoint.kind} job (the unversioned route older clients call: the same as ${twin})` : `Create a ${endpoint.kind} job`,
+    ...(twin ? { deprecated: true } : {}),
     tags: [path.split('/')[1]],
     requestBody: { required: true, content: { 'multipart/form-data': { schema: body } } },
     responses: {

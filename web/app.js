@@ -341,7 +341,8 @@ const MULTILINE = new Set(['rows', 'prompt', 'description', 'text']);
 
 async function renderPlayground(path) {
   const doc = await spec();
-  const endpoints = Object.entries(doc.paths).filter(([, ops]) => ops.post?.requestBody?.content?.['multipart/form-data']);
+  // Unversioned twins (deprecated) are left out: the playground offers each kind once.
+  const endpoints = Object.entries(doc.paths).filter(([, ops]) => ops.post?.requestBody?.content?.['multipart/form-data'] && !ops.post.deprecated);
   const full = `/public/v1${path}`;
   const current = endpoints.find(([p]) => p === full) ?? endpoints[0];
   const [apiPath, ops] = current;

@@ -6,7 +6,21 @@ import { SPRITE_ENDPOINTS } from './sprite.ts';
 import { submit, type AnyEndpoint, type SubmitDeps } from './submit.ts';
 import type { JobKind } from '../jobs/types.ts';
 
-export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS };
+const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS };
+
+/**
+ * Unversioned routes the hosted service's real clients call: each takes its versioned twin's fields,
+ * rules and cost (listed in /openapi.json as deprecated twins).
+ */
+export const UNVERSIONED: Readonly<Record<string, string>> = {
+  '/generate/effect': '/generate/effect/v1',
+  '/sprite/character-overlay': '/sprite/character-overlay/v1',
+};
+
+export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = {
+  ...VERSIONED,
+  ...Object.fromEntries(Object.entries(UNVERSIONED).map(([alias, path]) => [alias, VERSIONED[path]!])),
+};
 
 /** Every job kind, in the table's order (provider config names them). */
 export const JOB_KINDS: readonly JobKind[] = [...new Set(Object.values(CREATION_ENDPOINTS).map((e) => e.kind))];

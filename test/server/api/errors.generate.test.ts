@@ -143,8 +143,8 @@ describe('POST /generate/image', () => {
   });
 });
 
-describe('POST /generate/effect/v1', () => {
-  const path = '/generate/effect/v1';
+// The unversioned /generate/effect (older clients of the hosted service) takes v1's fields, rules and cost.
+describe.each(['/generate/effect/v1', '/generate/effect'])('POST %s', (path) => {
   const valid = { description: 'a blue fire burst', resolution: '1K', background_color: 'magenta' };
 
   it.each(RESOLUTIONS.map((r) => [r]))('accepts resolution %s', async (resolution) => {

@@ -39,6 +39,8 @@ const ROWS = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking righ
 const OVERLAYS: [string, string, Fields, string, readonly string[]][] = [
   ['v1', '/sprite/character-overlay/v1', { resolution: '1K' }, 'resolution', RESOLUTIONS],
   ['v2', '/sprite/character-overlay/v2', { quality: 'standard' }, 'quality', QUALITIES],
+  // The unversioned route the hosted service's older clients call: v1's fields, rules and cost.
+  ['(unversioned)', '/sprite/character-overlay', { resolution: '1K' }, 'resolution', RESOLUTIONS],
 ];
 
 describe.each(OVERLAYS)('POST /sprite/character-overlay/%s', (_v, path, versionField, enumField, enumValues) => {
