@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { runBatch } from '../../server/cli/batch.ts';
 import { apiKey, balance, runCli, startCli, userEnv, writeInputs } from './helpers.ts';
 
@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  signal(server, 'SIGTERM');
-  await server.exited;
+  await stopServerProcess(server);
   await rm(dataDir, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, freePort, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, freePort, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { runGenerate } from '../../server/cli/generate.ts';
 import { runCli, userEnv, writeInputs } from './helpers.ts';
 
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  signal(server, 'SIGTERM');
-  await server.exited;
+  await stopServerProcess(server);
   await rm(dataDir, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });

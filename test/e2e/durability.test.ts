@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form } from '../helpers/testServer.ts';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, signal, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { pngBytes } from '../fixtures/images.ts';
 
 let dataDir: string;
@@ -77,8 +77,7 @@ describe('the CLI beside a running server', () => {
     server = await startServerProcess(dataDir);
   });
   afterAll(async () => {
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
   });
 
   it('creates keys, adds credits, disables users and revokes keys, seen by the server at once', async () => {
@@ -129,12 +128,10 @@ describe('a damaged store is refused at start, with a way back', () => {
     const dir = await mkdtemp(join(tmpdir(), 'spritekiln-damaged-'));
     let server = await startServerProcess(dir);
     const key = await cli(dir, 'keys', 'create', '--name', 'kept', '--credits', '40');
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     // A second start (it writes the copy the restore uses), then db.json is lost.
     server = await startServerProcess(dir);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     const apiKey = await readFile(join(dir, 'api-key.txt'), 'utf8');
     await rm(join(dir, 'db.json'));
     const refused = await startFails(dir);
@@ -145,16 +142,14 @@ describe('a damaged store is refused at start, with a way back', () => {
     expect(await cli(dir, 'store', 'restore')).toContain('db.json restored');
     server = await startServerProcess(dir);
     expect(await credits(server, key)).toBe(40);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 
   it('a db.json cut short refuses to start; store reset starts afresh with a new key, the old files set aside', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'spritekiln-cut-'));
     let server = await startServerProcess(dir);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     const text = await readFile(join(dir, 'db.json'), 'utf8');
     await writeFile(join(dir, 'db.json'), text.slice(0, text.length >> 1));
     expect(await startFails(dir)).toContain('db.json is unreadable (cut short or edited');
@@ -163,21 +158,18 @@ describe('a damaged store is refused at start, with a way back', () => {
     const fresh = (await readFile(join(dir, 'api-key.txt'), 'utf8')).trim();
     expect(await credits(server, fresh)).toBe(10_000);
     expect((await readdir(dir)).filter((f) => f.includes('.broken-')).length).toBe(2);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 
   it('a torn last line of jobs.jsonl is cut and said so in the log', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'spritekiln-torn-'));
     let server = await startServerProcess(dir);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     await writeFile(join(dir, 'jobs.jsonl'), '{"id":"3fa85f64-5717-4562-b3fc-2c9', { flag: 'a' });
     server = await startServerProcess(dir);
     expect(server.output()).toMatch(/jobs\.jsonl ended in a torn line \(\d+ bytes/);
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
 });

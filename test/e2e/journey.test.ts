@@ -7,7 +7,7 @@ import { decompressFrames, parseGIF } from 'gifuct-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, type FormValue } from '../helpers/testServer.ts';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { gifBytes, pngBytes, sheetPngBytes } from '../fixtures/images.ts';
 
 let dataDir: string;
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  signal(server, 'SIGTERM');
-  await server.exited;
+  await stopServerProcess(server);
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { controlSocket } from '../../server/control.ts';
 
 const started: ServerProcess[] = [];
@@ -49,8 +49,7 @@ const mode = async (path: string) => (await stat(path)).mode & 0o777;
 
 afterAll(async () => {
   for (const s of started) {
-    if (s.child.exitCode === null) signal(s, 'SIGTERM');
-    await s.exited;
+    if (s.child.exitCode === null) await stopServerProcess(s);
   }
   for (const f of folders) await rm(f, { recursive: true, force: true });
 });

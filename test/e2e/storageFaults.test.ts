@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { form } from '../helpers/testServer.ts';
-import { signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { pngBytes } from '../fixtures/images.ts';
 
 const folders: string[] = [];
@@ -18,8 +18,7 @@ const servers: ServerProcess[] = [];
 
 afterAll(async () => {
   for (const s of servers) {
-    if (s.child.exitCode === null) signal(s, 'SIGTERM');
-    await s.exited;
+    if (s.child.exitCode === null) await stopServerProcess(s);
   }
   for (const f of folders) {
     try {
@@ -116,8 +115,7 @@ describe('store writes that fail while the server runs', () => {
     expect(charged).toBeGreaterThan(0);
     expect(server.child.exitCode).toBeNull();
     // After a restart the job is as clients were told: Succeed, not run again, charged once.
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
     ({ server, key } = await started(dataDir));
     expect(await status(server, key, id)).toBe('Succeed');
     expect(server.output()).not.toContain('recovered');

@@ -56,6 +56,12 @@ export function signal(server: ServerProcess, sig: NodeJS.Signals) {
   process.kill(-server.child.pid!, sig);
 }
 
+/** Stops the server as SIGTERM does (finishing its work) and waits for it to exit; resolves with the exit code. */
+export function stopServerProcess(server: ServerProcess): Promise<number | null> {
+  signal(server, 'SIGTERM');
+  return server.exited;
+}
+
 export async function cli(dataDir: string, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('node', [BIN, ...args], { cwd: ROOT, env: { ...process.env, SPRITEKILN_DATA: dataDir } });
   return stdout.trim();

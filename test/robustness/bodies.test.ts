@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 
 const MiB = 1024 * 1024;
 const RSS_BUDGET_MIB = 150;
@@ -82,8 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) {
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
   }
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, type FormValue } from '../helpers/testServer.ts';
-import { cli, signal, startServerProcess, type ServerProcess } from '../helpers/serverProcess.ts';
+import { cli, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { gifBombBytes, gifBytes, hugeLogicalScreenGif, jpegBytes, manyFramesGif, pngHeaderClaiming, truncated, webpBytes } from '../fixtures/images.ts';
 import { pngChunk, pngWith } from '../fixtures/pngChunks.ts';
 import { jpegClaiming, rebuildPng, smallPng, webpVp8lClaiming, webpVp8xClaiming, zerosZlib } from './bombs.ts';
@@ -62,8 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) {
-    signal(server, 'SIGTERM');
-    await server.exited;
+    await stopServerProcess(server);
   }
   await rm(dataDir, { recursive: true, force: true });
 });
