@@ -1,7 +1,8 @@
 // Our sheet and GIF writers side by side with ImageMagick 6 on the same 100 frames (about 260x260: an
 // animate 'walk then attack' of the hero fixture: shaded, outlined, on transparency). ImageMagick
 // reads the frames as PNG files; we are timed as a job runs (frames in memory) and, for a fairer
-// sheet figure, also from the same PNG files (decode included). Each pair runs back to back.
+// sheet figure, also from the same PNG files (decode included). The contenders run interleaved,
+// the order alternating, 3 times, reported as medians (convert as shipped, ~10 s, once).
 // Run alone: node --import tsx bench/imagemagick.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { assembleSheet } from '../workers/output/sheet.ts';
 import { frameDelaysCs } from '../workers/kernels/timing.ts';
 import type { RawImage } from '../workers/types.ts';
 import { hero } from '../test/fixtures/sprites.ts';
+import { interleaved, spread } from './timing.ts';
 
 export interface SheetComparison {
   frames: number;
@@ -58,15 +60,6 @@ export function benchFrames(n = 100): RawImage[] {
   return animate({ start: hero(256), text: 'walk then attack', frames: n, isPixel: false, seed: 'bench' }).frames;
 }
 
-const best = async (runs: number, fn: () => unknown | Promise<unknown>) => {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-};
 
 // glibc's malloc as shipped hands ImageMagick's per-frame 128 MB colour cache back to the kernel and
 // faults it in again every frame; kept mapped, the same binaries write the same bytes several times
@@ -89,14 +82,13 @@ export async function benchImageMagick(runs = 3): Promise<{ version: string; she
     // 1. Sheet: rows copied into one buffer + sharp PNG, vs montage 10x10 with no gaps.
     const oursSheet = join(dir, 'ours-sheet.png');
     const imSheet = join(dir, 'im-sheet.png');
-    const oursMs = await best(runs, async () => writeFile(oursSheet, await encodePng(assembleSheet(frames).image)));
-    const oursFromFilesMs = await best(runs, async () => {
+    const montageArgs = [...files, '-tile', '10x10', '-geometry', '+0+0', '-background', 'none', imSheet];
+    const [oursSheetTimes = [], fromFilesTimes = [], montageTimes = [], montageTunedTimes = []] = await interleaved(runs, async () => writeFile(oursSheet, await encodePng(assembleSheet(frames).image)), async () => {
       const decoded = await Promise.all(files.map((f) => decodeStillFile(f)));
       await writeFile(oursSheet, await encodePng(assembleSheet(decoded).image));
-    });
-    const montageArgs = [...files, '-tile', '10x10', '-geometry', '+0+0', '-background', 'none', imSheet];
-    const montageMs = await best(runs, () => run(MONTAGE, montageArgs));
-    const montageTunedMs = await best(runs, () => run(MONTAGE, montageArgs, TUNED_MALLOC));
+    }, () => run(MONTAGE, montageArgs), () => run(MONTAGE, montageArgs, TUNED_MALLOC));
+    const med = (xs: number[]) => spread(xs).med;
+    const [oursMs, oursFromFilesMs, montageMs, montageTunedMs] = [oursSheetTimes, fromFilesTimes, montageTimes, montageTunedTimes].map(med) as [number, number, number, number];
     const sheet: SheetComparison = {
       frames: frames.length, oursMs, oursFromFilesMs, montageMs, montageTunedMs,
       oursBytes: (await stat(oursSheet)).size, montageBytes: (await stat(imSheet)).size,
@@ -106,11 +98,13 @@ export async function benchImageMagick(runs = 3): Promise<{ version: string; she
     const delays = frameDelaysCs(frames.length);
     const oursGif = join(dir, 'ours.gif');
     const imGif = join(dir, 'im.gif');
-    const gifMs = await best(runs, () => writeFile(oursGif, encodeGif(frames, delays)));
-    // One convert run is ~8 s here: a single run is enough for a ratio of that size.
     const convertArgs = ['-dispose', 'Background', '-delay', '8', ...files, '-loop', '0', imGif];
-    const convertMs = await best(1, () => run(CONVERT, convertArgs));
-    const convertTunedMs = await best(runs, () => run(CONVERT, convertArgs, TUNED_MALLOC));
+    const [gifTimes = [], convertTunedTimes = []] = await interleaved(runs, () => writeFile(oursGif, encodeGif(frames, delays)), () => run(CONVERT, convertArgs, TUNED_MALLOC));
+    const [gifMs, convertTunedMs] = [med(gifTimes), med(convertTunedTimes)];
+    // One convert run is ~8 s here: a single run is enough for a ratio of that size.
+    const t = performance.now();
+    run(CONVERT, convertArgs);
+    const convertMs = performance.now() - t;
     const gif: GifComparison = {
       frames: frames.length, oursMs: gifMs, convertMs, convertTunedMs,
       oursBytes: (await stat(oursGif)).size, convertBytes: (await stat(imGif)).size,

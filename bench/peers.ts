@@ -21,12 +21,7 @@ import { resizeTo } from '../workers/kernels/resize.ts';
 import type { RawImage } from '../workers/types.ts';
 import { hero, heroWalkFrames, pixelKnight } from '../test/fixtures/sprites.ts';
 import { gifPsnr } from './imagemagick.ts';
-
-export interface Spread {
-  min: number;
-  med: number;
-  max: number;
-}
+import { interleaved, spread, type Spread } from './timing.ts';
 
 export interface PeerRow {
   content: string;
@@ -54,11 +49,6 @@ export const run = (cmd: string, args: string[]) => {
   if (r.status !== 0) throw new Error(`${cmd} failed: ${String(r.stderr).slice(-400)}`);
 };
 
-export const spread = (xs: number[]): Spread => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { min: s[0]!, med: s[s.length >> 1]!, max: s[s.length - 1]! };
-};
-
 /** Distinct opaque colours over all frames. */
 function colorCount(frames: readonly RawImage[]): number {
   const seen = new Set<number>();
@@ -77,21 +67,6 @@ export function peerContent(): [string, RawImage[]][] {
   ];
 }
 
-/** `a` and `b` timed `runs` times each, interleaved, the order alternating. */
-export async function interleaved(runs: number, a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number[], number[]]> {
-  const ta: number[] = [], tb: number[] = [];
-  const time = async (fn: () => Promise<unknown> | unknown, into: number[]) => {
-    const t = performance.now();
-    await fn();
-    into.push(performance.now() - t);
-  };
-  for (let r = 0; r < runs; r++) {
-    if (r % 2 === 0) await time(a, ta), await time(b, tb);
-    else await time(b, tb), await time(a, ta);
-  }
-  return [ta, tb];
-}
-
 export async function benchPeers(runs = 3): Promise<{ versions: string[]; rows: PeerRow[] }> {
   const versions = [ensureTool('vips', ['--version'], ['libvips-tools']), ensureTool('ffmpeg', ['-version'], ['ffmpeg'])];
   const rows: PeerRow[] = [];
@@ -104,7 +79,7 @@ export async function benchPeers(runs = 3): Promise<{ versions: string[]; rows: 
 
       // Sheet: decode the same PNG files, assemble, write a PNG.
       const oursSheet = join(dir, 'ours-sheet.png'), vipsSheet = join(dir, 'vips-sheet.png');
-      const [oursSheetMs, vipsMs] = await interleaved(runs, async () => {
+      const [oursSheetMs = [], vipsMs = []] = await interleaved(runs, async () => {
         const decoded = await Promise.all(files.map((f) => decodeStillFile(f)));
         await writeFile(oursSheet, await encodePng(assembleSheet(decoded).image));
       }, () => run('vips', ['arrayjoin', files.join(' '), vipsSheet, '--across', String(columns)]));
@@ -112,7 +87,7 @@ export async function benchPeers(runs = 3): Promise<{ versions: string[]; rows: 
       // GIF: from the same PNG files; ffmpeg's palettegen (all frames' colours) + paletteuse (its default dither).
       const oursGif = join(dir, 'ours.gif'), ffGif = join(dir, 'ffmpeg.gif');
       const delays = frameDelaysCs(frames.length);
-      const [oursGifMs, ffmpegMs] = await interleaved(runs, async () => {
+      const [oursGifMs = [], ffmpegMs = []] = await interleaved(runs, async () => {
         const decoded = await Promise.all(files.map((f) => decodeStillFile(f)));
         await writeFile(oursGif, encodeGif(decoded, delays));
       }, () => run('ffmpeg', ffmpegGifArgs(join(dir, 'f%03d.png'), ffGif)));

@@ -21,7 +21,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 if (want('compare')) {
   const { version, sheet, gif } = await benchImageMagick();
-  console.log(`\n## Sheet and GIF vs ImageMagick (${version}), same ${sheet.frames} frames (a 256 px hero on a canvas grown for its motion)\n`);
+  console.log(`\n## Sheet and GIF vs ImageMagick (${version}), same ${sheet.frames} frames (a 256 px hero on a canvas grown for its motion), medians of 3 interleaved runs (convert as shipped: one run)\n`);
   console.log('| comparison | ours | ImageMagick | ratio | target | |\n|---|---|---|---|---|---|');
   const speed = sheet.montageMs / sheet.oursMs;
   const size = sheet.oursBytes / sheet.montageBytes;
@@ -54,10 +54,10 @@ if (want('peers')) {
 if (want('restylejob')) {
   const r = await benchRestyleJob();
   const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
-  console.log('\n## A 100-frame 256 px restyle job vs ffmpeg (decode + tint) + vips arrayjoin + ffmpeg GIF, interleaved, 3 runs (min/median/max ms)\n');
-  console.log('| ours (one render task) | ffmpeg + vips | ratio (medians) | target |\n|---|---|---|---|');
-  const ratio = r.peerMs.med / r.oursMs.med;
-  console.log(`| ${mmm(r.oursMs)} | ${mmm(r.peerMs)} | ${fmt(ratio, 1)}x faster | >= 4x: ${verdict(ratio >= 4)} |`);
+  console.log('\n## A 100-frame 256 px restyle job vs ffmpeg + vips: scripted from three tools, and one ffmpeg filter graph; interleaved, 3 runs (min/median/max ms)\n');
+  console.log('| ours (one render task) | ffmpeg + vips + ffmpeg (files between) | one ffmpeg graph | ratio vs the graph (medians) | target |\n|---|---|---|---|---|');
+  const ratio = r.graphMs.med / r.oursMs.med;
+  console.log(`| ${mmm(r.oursMs)} | ${mmm(r.scriptedMs)} | ${mmm(r.graphMs)} | ${fmt(ratio, 1)}x faster | >= 4x: ${verdict(ratio >= 4)} |`);
 }
 
 if (want('creation')) {

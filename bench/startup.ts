@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../test/helpers/serverProcess.ts';
 import { hero, png } from '../test/fixtures/sprites.ts';
+import { SpritekilnClient } from '../plugins/client/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/spritekiln.js');
@@ -31,20 +32,10 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
+/** A zenith walk made and waited for through the project's own client, as a script would. */
 async function job(url: string, key: string, image: Uint8Array): Promise<void> {
-  const form = new FormData();
-  form.append('mode', 'image_to_video');
-  form.append('text', 'walk');
-  form.append('frame', '36');
-  form.append('images', new Blob([image], { type: 'image/png' }), 'hero.png');
-  const auth = { Authorization: `Bearer ${key}` };
-  const created = await fetch(`${url}/public/v1/sprite/zenith`, { method: 'POST', body: form, headers: auth });
-  const { job_id } = (await created.json()) as { job_id: string };
-  for (;;) {
-    const status = (await (await fetch(`${url}/public/v1/job/${job_id}?wait=10`, { headers: auth })).json()) as { status: string; error?: string };
-    if (status.status === 'Succeed') return;
-    if (status.status === 'Failed') throw new Error(`bench job failed: ${status.error}`);
-  }
+  const client = new SpritekilnClient({ baseUrl: url, apiKey: key });
+  await client.wait(await client.zenith({ mode: 'image_to_video', images: [{ data: image, name: 'hero.png', type: 'image/png' }], text: 'walk', frame: 36 }));
 }
 
 async function serverRound(build: StartupRow['build'], row: StartupRow, image: Uint8Array): Promise<void> {
