@@ -12,6 +12,9 @@ export interface PosedRig {
   global: Affine;
 }
 
+/** A melted soft body's size against its rest size. */
+const MELTED = { width: 1.7, height: 0.3 };
+
 const translate = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
 const scaleAbout = (c: Vec, sx: number, sy: number): Affine => [sx, 0, 0, sy, c.x - sx * c.x, c.y - sy * c.y];
 
@@ -154,13 +157,19 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   const px = (v: number): number => (pixel ? Math.round(v) : v);
   const go = fwd * travel;
   let global: Affine = translate(px(go * f.forward * H) + f.jx, px(-f.lift * H) + f.jy);
-  if (f.topple !== 0) global = compose(global, rotateAbout({ x: g.x - go * 0.12 * H, y: g.y }, -go * f.topple));
+  // Only an upright body falls a quarter turn. One that is already long and low (a rhino, a bat)
+  // rolls a little onto its side and slumps; one with no limbs to fall on (a slime) melts,
+  // spreading and sinking into a puddle as far as a toppling body would have turned.
+  const melt = rig.plan === 'blob' ? Math.min(1, Math.abs(f.topple) / (Math.PI / 2)) : 0;
+  const topple = humanoid ? f.topple : rig.plan === 'blob' ? 0 : 0.15 * f.topple;
+  if (topple !== 0) global = compose(global, rotateAbout({ x: g.x - go * 0.12 * H, y: g.y }, -go * topple));
   if (f.turn !== 1) global = compose(global, scaleAbout(g, f.turn, 1));
   if (!humanoid) {
     // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an
-    // item (a key) loses its shape.
+    // item (a key) loses its shape. Melting is the puddle on purpose.
     const s = Math.max(0.7, f.squash * (1 - 1.5 * f.crouch));
-    if (s !== 1) global = compose(global, scaleAbout(g, 1 / s, s));
+    const sy = s + melt * (MELTED.height - s), sx = 1 / s + melt * (MELTED.width - 1 / s);
+    if (sx !== 1 || sy !== 1) global = compose(global, scaleAbout(g, sx, sy));
   }
   return { pose: { bones, offset: { x: 0, y: crouch } }, global };
 }

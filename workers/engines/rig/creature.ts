@@ -3,7 +3,8 @@
 // reach the ground are legs (a quadruped's, a spider's); thin parts out to the sides above the
 // ground are wings (a bat's, a bird's). Items and slimes are the body alone.
 import type { Silhouette } from './silhouette.ts';
-import { coreOf, extremes, maxThickness, meanX, thinParts } from './silhouette.ts';
+import { components, coreOf, extremes, maxThickness, meanX, thinParts } from './silhouette.ts';
+import type { Run } from './silhouette.ts';
 import { RigBuilder, vec } from './builder.ts';
 import type { BodyPlan, Rig, Vec } from './types.ts';
 
@@ -15,32 +16,127 @@ interface Appendage {
   kind: 'leg' | 'wing';
 }
 
-function appendagesOf(s: Silhouette, core: Uint8Array, centre: Vec): Appendage[] {
+/** Thin parts the core leaves out (long legs, wing tips): legs go down to the ground, wings out above it. */
+function thinAppendages(s: Silhouette, core: Uint8Array, centre: Vec): Appendage[] {
   const { width, box } = s;
   const bottom = box.y + box.height;
+  const ground = bottom - Math.max(1.5, 0.08 * box.height);
   const out: Appendage[] = [];
   for (const pixels of thinParts(s, core, Math.max(4, 0.02 * s.area))) {
     const { near: root, far: tip, nearDistance, length } = extremes(pixels, width, centre);
     if (length - nearDistance < 0.15 * box.height) continue;
     const lowest = pixels.reduce((low, p) => Math.max(low, Math.floor(p / width) + 0.5), 0);
-    const reachesGround = lowest >= bottom - Math.max(1.5, 0.08 * box.height);
+    // A leg hangs: its end is further below its root than beside it (a slime's flared rim is not one).
+    const hangs = tip.y - root.y > 0.5 * Math.abs(tip.x - root.x);
     const sideways = Math.abs(tip.x - centre.x) > Math.abs(tip.y - centre.y);
-    if (reachesGround && tip.y > centre.y) out.push({ pixels, root, tip, kind: 'leg' });
-    else if (sideways) out.push({ pixels, root, tip, kind: 'wing' });
+    if (lowest >= ground && hangs && tip.y > centre.y) out.push({ pixels, root, tip, kind: 'leg' });
+    else if (sideways && tip.y < ground) out.push({ pixels, root, tip, kind: 'wing' });
   }
   return out;
 }
 
-export function creatureRig(s: Silhouette, facing: 1 | -1): Rig {
+/** A row's runs with gaps of one pixel closed (a shading hole is not a gap between legs). */
+function closedRuns(s: Silhouette, y: number): Run[] {
+  const out: Run[] = [];
+  for (const r of s.rows[y] ?? []) {
+    const last = out[out.length - 1];
+    if (last && r.x0 - last.x1 <= 1) last.x1 = r.x1;
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/**
+ * Short, thick legs that a disc of the body's thickness still reaches (a small quadruped's): the
+ * band of bottom rows where the silhouette stands apart on two or more feet, each a narrow column
+ * under a body that spans them. Its connected pieces that reach the ground are the legs, rooted as
+ * deep in the body as they stand below it.
+ */
+function standingLegs(s: Silhouette): Appendage[] {
+  const { box, width } = s;
+  const bottom = box.y + box.height;
+  let top = bottom;
+  while (top > box.y && closedRuns(s, top - 1).filter((r) => r.x1 - r.x0 >= 2).length >= 2) top--;
+  const band = bottom - top;
+  if (band < 2 || band > 0.45 * box.height) return [];
+  const inBand = new Uint8Array(s.mask.length);
+  for (let y = top; y < bottom; y++) for (let x = box.x; x < box.x + box.width; x++) inBand[y * width + x] = s.mask[y * width + x]!;
+  const { labels, sizes } = components(inBand, width, s.height);
+  const pieces = new Map<number, number[]>();
+  for (let y = top; y < bottom; y++) for (let x = box.x; x < box.x + box.width; x++) {
+    const id = labels[y * width + x]!;
+    if (id && (sizes[id] ?? 0) >= 3) pieces.set(id, [...(pieces.get(id) ?? []), y * width + x]);
+  }
+  const legs: Appendage[] = [];
+  for (const pixels of pieces.values()) {
+    const xs = pixels.map((p) => p % width);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs) + 1;
+    const lowest = Math.max(...pixels.map((p) => Math.floor(p / width))) + 1;
+    if (lowest < bottom - 1 || x1 - x0 > 0.35 * box.width) continue;
+    const x = (x0 + x1) / 2;
+    legs.push({ pixels, root: vec(x, top - band), tip: vec(x, bottom - 0.5), kind: 'leg' });
+  }
+  return legs.length >= 2 ? legs : [];
+}
+
+/**
+ * Wings as a bat spreads them: masses out to both sides of the body's column (the width of its
+ * lowest rows, where it hangs between them), each reaching past it by half the column's width or
+ * more, and clear of the ground.
+ */
+function spreadWings(s: Silhouette): Appendage[] {
+  const { box, width } = s;
+  const bottom = box.y + box.height;
+  let c0 = Infinity, c1 = -Infinity;
+  for (let y = Math.floor(bottom - 0.3 * box.height); y < bottom; y++) for (const r of s.rows[y] ?? []) { c0 = Math.min(c0, r.x0); c1 = Math.max(c1, r.x1); }
+  const column = c1 - c0;
+  if (!(column > 0) || column > 0.5 * box.width) return [];
+  const wings: Appendage[] = [];
+  for (const side of [-1, 1] as const) {
+    const pixels: number[] = [];
+    let far = side < 0 ? Infinity : -Infinity, farY = 0, rootY = 0, lowest = 0;
+    for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+      if (side < 0 ? x >= c0 : x < c1) continue;
+      pixels.push(y * width + x);
+      rootY += y;
+      lowest = Math.max(lowest, y + 1);
+      if (side * x > side * far) { far = x; farY = y; }
+    }
+    const reach = side < 0 ? c0 - far : far + 1 - c1;
+    if (pixels.length === 0 || reach < 0.5 * column || lowest >= bottom - Math.max(1.5, 0.08 * box.height)) return [];
+    const edge = side < 0 ? c0 : c1;
+    wings.push({ pixels, root: vec(edge, rootY / pixels.length), tip: vec(far + 0.5, farY + 0.5), kind: 'wing' });
+  }
+  return wings;
+}
+
+/**
+ * The way a four-legged body faces: its head and neck reach further past the front legs than its
+ * rump (and tail) past the hind legs. Undecided (under a tenth of the width apart) keeps `fallback`.
+ */
+function legsFacing(s: Silhouette, legs: Appendage[], fallback: 1 | -1): 1 | -1 {
+  const xs = legs.flatMap((l) => l.pixels.map((p) => p % s.width));
+  const ahead = Math.min(...xs) - s.box.x, behind = s.box.x + s.box.width - (Math.max(...xs) + 1);
+  if (Math.abs(ahead - behind) < 0.1 * s.box.width) return fallback;
+  return ahead > behind ? -1 : 1;
+}
+
+export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   const { box, width } = s;
   const H = box.height;
   const bottom = box.y + box.height;
   const core = coreOf(s, Math.max(1.5, 0.55 * maxThickness(s)));
   const cx = meanX(s, box.y, bottom, (p) => core[p] === 1);
   const centreX = Number.isNaN(cx) ? box.x + box.width / 2 : cx;
-  const appendages = appendagesOf(s, core, vec(centreX, box.y + H / 2));
-  const legs = appendages.filter((a) => a.kind === 'leg');
-  const wings = appendages.filter((a) => a.kind === 'wing');
+  const thin = thinAppendages(s, core, vec(centreX, box.y + H / 2));
+  const thinLegs = thin.filter((a) => a.kind === 'leg');
+  // Long legs first; then wings spread to both sides (they outrank the feet that hang between
+  // them, a bat's); then short legs (a horn or a tail is no wing on a body that stands); then a
+  // single thin part out to the side (a bird's wing seen from the side).
+  const spread = thinLegs.length >= 2 ? [] : spreadWings(s);
+  const legs = thinLegs.length >= 2 ? thinLegs : spread.length > 0 ? [] : standingLegs(s);
+  const wings = spread.length > 0 ? spread : legs.length > 0 ? [] : thin.filter((a) => a.kind === 'wing');
+  const facing = legs.length >= 2 ? legsFacing(s, legs, seenFacing) : seenFacing;
   // The body's bottom: where the legs join it, or the ground for a body that sits on it.
   const base = legs.length > 0 ? Math.min(...legs.map((l) => l.root.y)) : bottom;
   const b = new RigBuilder(width, s.height);

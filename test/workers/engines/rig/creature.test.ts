@@ -1,0 +1,58 @@
+// The body plans found for real creatures and items: a rhino stands on short legs and faces its
+// horn, a bat spreads wings over the feet that hang between them, a slime's flared rim is no pair of
+// legs, and items are a body alone. Then that each plan moves what it found.
+import { describe, expect, it } from 'vitest';
+import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import { still } from '../../../fixtures/realSprites.ts';
+import { boxOf, subjectMask } from '../../../helpers/animMetrics.ts';
+
+const limbs = (name: string): string[] => rigSubject(still(name).image, true)!.rig.bones.map((b) => b.name).filter((n) => /^(leg|wing)/.test(n));
+
+describe('creature rigs on real sprites', () => {
+  it('the rhino stands on two short legs and faces the way its horn points (left)', () => {
+    const { rig } = rigSubject(still('rhino').image, true)!;
+    expect(rig.plan).toBe('legged');
+    expect(rig.facing).toBe(-1);
+    expect(limbs('rhino')).toEqual(['leg0', 'leg0Lower', 'leg1', 'leg1Lower']);
+  });
+
+  it('the bat spreads two wings; its hanging feet are not legs', () => {
+    expect(rigSubject(still('bat').image, true)!.rig.plan).toBe('winged');
+    expect(limbs('bat').sort()).toEqual(['wingL', 'wingR']);
+  });
+
+  it.each(['slime-44', 'slime-24', 'coin', 'key'])('%s is a soft body with no limbs', (name) => {
+    expect(rigSubject(still(name).image, true)!.rig.plan).toBe('blob');
+  });
+
+  it('a flapping bat moves its wing tips up and down, the body between them stays', () => {
+    const s = still('bat');
+    const { frames } = animate({ start: s.image, text: 'float', frames: 24, isPixel: true, seed: 'bat' });
+    // The top of the left wing's outer quarter, against the top of the body's middle column: a
+    // body that only floats moves both alike.
+    const tipTop = frames.map((f) => {
+      const m = subjectMask(f, s.background);
+      const b = boxOf(m)!;
+      const top = (x0: number, x1: number): number => {
+        for (let y = 0; y < m.height; y++) for (let x = x0; x < x1; x++) if (m.data[y * m.width + x]) return y;
+        return m.height;
+      };
+      const mid = Math.round(b.x + b.width / 2);
+      return top(b.x, Math.round(b.x + b.width / 4)) - top(mid - 2, mid + 2);
+    });
+    expect(Math.max(...tipTop) - Math.min(...tipTop)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a dying slime melts into a puddle: it ends wide and low, never stood on its edge', () => {
+    for (const name of ['slime-24', 'slime-44']) {
+      const s = still(name);
+      const { frames } = animate({ start: s.image, text: 'die', frames: 24, isPixel: true, seed: 'melt' });
+      const box = (i: number) => boxOf(subjectMask(frames[i]!, s.background))!;
+      const first = box(0), last = box(frames.length - 1);
+      expect(last.height, name).toBeLessThanOrEqual(0.45 * first.height);
+      expect(last.width, name).toBeGreaterThanOrEqual(1.4 * first.width);
+      for (let i = 0; i < frames.length; i++) expect(box(i).height, `${name} frame ${i}`).toBeLessThanOrEqual(first.height * 1.25);
+    }
+  });
+});
