@@ -22,6 +22,8 @@ import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged } from '../rig/rigged.ts';
 import type { Rig } from '../rig/types.ts';
 import { poseRig, travelSign } from './poseRig.ts';
+import { arcExtent, arcFor, drawArc } from './slashArc.ts';
+import type { Arc } from './slashArc.ts';
 import type { TimedFrame } from './timeline.ts';
 
 export interface Placed {
@@ -45,24 +47,39 @@ export interface RigInput {
   glow: (segment: number) => Rgba;
 }
 
-/** The rigged subject and every frame's vertex positions (start image coordinates). */
+/** The rigged subject and every frame's vertex positions and slash arc (start image coordinates). */
 interface Posed extends Rigged {
   positions: Float64Array[];
+  arcs: (Arc | null)[];
   bounds: Extent;
 }
+
+/** The parts that strike (arms and what they hold), whose afterimage is a strike's smear. */
+const strikingParts = (rig: Rig): number[] => rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : []));
 
 function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean): Posed | null {
   const rigged = rigSubject(start, pixel);
   if (!rigged) return null;
   const { rig, mesh } = rigged;
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
+  // A side-view figure with no arm found draws a smear arc on the fast frames of a slash instead
+  // of swinging an arm (a dash's smear is an afterimage, not a blow).
+  const arcing = rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0;
+  const arcs: (Arc | null)[] = [];
   const positions = timeline.map(({ frame, toward }) => {
     const { pose, global } = poseRig(rig, frame, pixel, travelSign(toward, rig.facing));
     const pos = deform(mesh, boneTransforms(rig, pose), global);
     growExtent(bounds, pos);
+    const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? arcFor(growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos), rig.facing) : null;
+    if (arc) {
+      const e = arcExtent(arc);
+      bounds.x0 = Math.min(bounds.x0, e.x0); bounds.x1 = Math.max(bounds.x1, e.x1);
+      bounds.y0 = Math.min(bounds.y0, e.y0); bounds.y1 = Math.max(bounds.y1, e.y1);
+    }
+    arcs.push(arc);
     return pos;
   });
-  return { ...rigged, positions, bounds };
+  return { ...rigged, positions, arcs, bounds };
 }
 
 /**
@@ -80,6 +97,19 @@ function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean
     const c = ramp.colors[ramp.down[i] as number] as PackedColor;
     return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
   };
+}
+
+/** A swoosh is white; in pixel art, the palette's lightest colour (the art keeps its palette). */
+function swooshColor(palette: readonly PackedColor[] | null, pixel: boolean): [number, number, number] {
+  if (!pixel || !palette) return [255, 255, 255];
+  let best: [number, number, number] = [255, 255, 255], light = -1;
+  for (const c of palette) {
+    if ((c & 255) < 255) continue;
+    const rgb: [number, number, number] = [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
+    const l = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
+    if (l > light) { light = l; best = rgb; }
+  }
+  return best;
 }
 
 export function rigAnimation(input: RigInput): RiggedClip {
@@ -106,14 +136,15 @@ export function rigAnimation(input: RigInput): RiggedClip {
     const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
     return { frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
   }
-  const { rig, mesh, positions, bounds } = posed;
+  const { rig, mesh, positions, arcs, bounds } = posed;
   const size = sizeOf(posed);
   const cw = Math.min(MAX_FRAME_SIDE, size.w), ch = Math.min(MAX_FRAME_SIDE, size.h);
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
   const background = posed.background ?? TRANSPARENT;
   const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
   const shade = shader(rig, input.palette, pixel);
-  const striking = new Set(rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : [])));
+  const striking = new Set(strikingParts(rig));
+  const arcColor = swooshColor(input.palette, pixel);
   const toCanvas = (pos: Float64Array): Float64Array => {
     const out = new Float64Array(pos.length);
     for (let i = 0; i < pos.length; i += 2) { out[i] = (pos[i] as number) + ox; out[i + 1] = (pos[i + 1] as number) + oy; }
@@ -139,6 +170,8 @@ export function rigAnimation(input: RigInput): RiggedClip {
     if (f.smear > 0.05 && i > 1 && striking.size > 0) {
       drawMesh(canvas, source, mesh, toCanvas(positions[i - 1]!), { pixel, opacity: Math.min(1, 0.45 * f.smear) * f.fade, shade, parts: striking });
     }
+    const arc = arcs[i];
+    if (arc) drawArc(canvas, arc, ox, oy, arcColor, pixel ? 1 : Math.min(1, 0.85 * f.smear) * f.fade, pixel);
     drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade });
     frames.push(canvas);
   });
