@@ -22,6 +22,7 @@ export const M = {
 
   effectFrame: 'frame should be one of 4, 9, 16',
   makeSpriteFrame: 'frame should be one of 49, 81, 121',
+  makeSpriteV1Frame: 'frame should be one of 25, 36, 49, 64, 81, 100, 121, 144, 169',
   plusFrame: 'frame should be one of 49, 81',
   zenithFrame: 'frame should be one of 36, 100',
   frameWithRestyle: 'frame is derived from the source for video_restyle; do not send it',

@@ -8,5 +8,7 @@ export const PRICES = {
   overlayV2: { standard: 5, pro: 10 },
   /** zenith, plus and make-sprite v2, by the frame count the job makes. */
   frames: { 36: 9, 49: 9, 81: 13, 100: 25, 121: 25 } as Record<number, number>,
+  /** make-sprite v1, by its square frame counts (decisions.md §7). */
+  makeSpriteV1: { 25: 5, 36: 7, 49: 9, 64: 11, 81: 13, 100: 17, 121: 25, 144: 29, 169: 33 } as Record<number, number>,
   pulsar: { images: 3, restyle: 4 },
 } as const;

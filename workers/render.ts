@@ -28,7 +28,7 @@ export const SHEET_JSON = 'sheet.json';
 export const ANIM_GIF = 'anim.gif';
 export const IMAGE_PNG = 'image.png';
 
-/** frame_000.png ...: three digits hold every frame count we make (at most 121). */
+/** frame_000.png ...: three digits hold every frame count we make (at most 169). */
 export const framePngName = (i: number): string => `frame_${String(i).padStart(3, '0')}.png`;
 
 /** Reports progress in [from, to] (fractions of the job) into the shared Int32 cell, in thousandths. */

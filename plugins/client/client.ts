@@ -44,6 +44,7 @@ export class SpritekilnClient {
   effectV2 = (f: JobFields['effect-v2'], s?: AbortSignal) => this.create('effect-v2', f, s);
   characterOverlayV1 = (f: JobFields['overlay-v1'], s?: AbortSignal) => this.create('overlay-v1', f, s);
   characterOverlayV2 = (f: JobFields['overlay-v2'], s?: AbortSignal) => this.create('overlay-v2', f, s);
+  makeSpriteV1 = (f: JobFields['make-sprite-v1'], s?: AbortSignal) => this.create('make-sprite-v1', f, s);
   makeSpriteV2 = (f: JobFields['make-sprite'], s?: AbortSignal) => this.create('make-sprite', f, s);
   plus = (f: JobFields['plus'], s?: AbortSignal) => this.create('plus', f, s);
   zenith = (f: JobFields['zenith'], s?: AbortSignal) => this.create('zenith', f, s);

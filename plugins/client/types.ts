@@ -63,6 +63,7 @@ export interface JobFields {
   'effect-v2': { description: string; frame: 4 | 9 | 16; background_color?: BackgroundColor; quality?: 'standard' | 'pro'; image?: FileInput };
   'overlay-v1': { sprite_sheet: FileInput; character_images: FileInput[]; rows: RowEntry[]; resolution: Resolution; style?: OverlayStyle };
   'overlay-v2': { sprite_sheet: FileInput; character_images: FileInput[]; rows: RowEntry[]; quality: 'standard' | 'pro'; style?: OverlayStyle };
+  'make-sprite-v1': { image: FileInput; text: string; frame: 25 | 36 | 49 | 64 | 81 | 100 | 121 | 144 | 169; is_pixel: boolean };
   'make-sprite': { start_frame_image: FileInput; end_frame_image?: FileInput; text: string; frame: 49 | 81 | 121; is_pixel: boolean };
   plus: { start_image: FileInput; end_image?: FileInput; text: string; frame: 49 | 81; is_pixel?: boolean; is_prompt_enhancement?: boolean };
   zenith: {
@@ -94,6 +95,7 @@ export const ENDPOINTS: Record<JobKind, string> = {
   'effect-v2': '/generate/effect/v2',
   'overlay-v1': '/sprite/character-overlay/v1',
   'overlay-v2': '/sprite/character-overlay/v2',
+  'make-sprite-v1': '/sprite/make-sprite/v1',
   'make-sprite': '/sprite/make-sprite/v2',
   plus: '/sprite/plus',
   zenith: '/sprite/zenith',

@@ -23,6 +23,8 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
       return PRICES.effectV2;
     case 'overlay-v2':
       return PRICES.overlayV2[s('quality') as keyof typeof PRICES.overlayV2];
+    case 'make-sprite-v1':
+      return PRICES.makeSpriteV1[Number(s('frame'))];
     case 'make-sprite':
       return byFrames(s('frame'), MAKE_SPRITE_FRAMES);
     case 'plus':

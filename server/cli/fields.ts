@@ -18,6 +18,7 @@ export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
   'effect-v2': { image: 'one' },
   'overlay-v1': { sprite_sheet: 'one', character_images: 'many' },
   'overlay-v2': { sprite_sheet: 'one', character_images: 'many' },
+  'make-sprite-v1': { image: 'one' },
   'make-sprite': { start_frame_image: 'one', end_frame_image: 'one' },
   plus: { start_image: 'one', end_image: 'one' },
   zenith: { images: 'many', reference_image: 'one' },

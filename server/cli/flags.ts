@@ -56,6 +56,7 @@ export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   'effect-v2': ['description', 'text', 'frame', 'background', 'quality', 'image'],
   'overlay-v1': ['sheet', 'image', 'rows', 'resolution', 'style'],
   'overlay-v2': ['sheet', 'image', 'rows', 'quality', 'style'],
+  'make-sprite-v1': ['image', 'text', 'frame', 'pixel'],
   'make-sprite': ['image', 'end', 'text', 'frame', 'pixel'],
   plus: ['image', 'end', 'text', 'frame', 'pixel', 'no-enhance'],
   zenith: ['image', 'end', 'mode', 'text', 'frame', 'pixel', 'no-enhance', 'grid', 'reference'],
@@ -91,6 +92,8 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
         [kind === 'overlay-v1' ? 'resolution' : 'quality']: kind === 'overlay-v1' ? flags.resolution : flags.quality,
         style: flags.style,
       };
+    case 'make-sprite-v1':
+      return { image: one('the start frame'), text: flags.text, frame: flags.frame, is_pixel: Boolean(flags.pixel) };
     case 'make-sprite':
       // is_pixel is required here: the flag's absence means false.
       return { start_frame_image: one('the start frame'), end_frame_image: flags.end, text: flags.text, frame: flags.frame, is_pixel: Boolean(flags.pixel) };

@@ -11,6 +11,7 @@ export type JobKind =
   | 'effect/v2'
   | 'character-overlay/v1'
   | 'character-overlay/v2'
+  | 'make-sprite/v1'
   | 'make-sprite/v2'
   | 'plus'
   | 'zenith'

@@ -15,6 +15,7 @@ const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRIT
 export const UNVERSIONED: Readonly<Record<string, string>> = {
   '/generate/effect': '/generate/effect/v1',
   '/sprite/character-overlay': '/sprite/character-overlay/v1',
+  '/sprite/make-sprite': '/sprite/make-sprite/v1',
 };
 
 export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = {

@@ -1,7 +1,7 @@
-// sprite/character-overlay v1, v2, make-sprite v2, plus, zenith, pulsar.
+// sprite/character-overlay v1, v2, make-sprite v1, v2, plus, zenith, pulsar.
 import * as v from 'valibot';
 import { CharacterOverlayV1Schema, CharacterOverlayV2Schema, characterOverlayRules } from '../../schemas/characterOverlay.ts';
-import { MAKE_SPRITE_FRAMES, MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
+import { MAKE_SPRITE_FRAMES, MAKE_SPRITE_V1_FRAMES, MakeSpriteV1Schema, makeSpriteV1Rules, MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
 import { PLUS_FRAMES, PlusSchema, plusRules } from '../../schemas/plus.ts';
 import { M } from '../../schemas/messages.ts';
 import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
@@ -48,6 +48,25 @@ function overlaySpec(input: Out<typeof CharacterOverlayV1Schema> | Out<typeof Ch
     style: input.style,
   };
 }
+
+/** make-sprite v1: v2's engine and results from one start image, in square frame counts. */
+const makeSpriteV1: Endpoint<Out<typeof MakeSpriteV1Schema>, Checked<typeof makeSpriteV1Rules>> = {
+  kind: 'make-sprite/v1',
+  schema: MakeSpriteV1Schema,
+  messages: [M.invalidImage, M.makeSpriteV1Frame],
+  frames: MAKE_SPRITE_V1_FRAMES,
+  rules: makeSpriteV1Rules,
+  cost: (input) => PRICES.makeSpriteV1[input.frame]!,
+  spec: (input, checked, keep) => ({
+    kind: 'animate',
+    text: input.text,
+    frames: input.frame,
+    isPixel: input.is_pixel,
+    promptEnhancement: true,
+    start: keep(input.image, checked.start),
+    layout: 'gif+frames',
+  }),
+};
 
 const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof makeSpriteV2Rules>> = {
   kind: 'make-sprite/v2',
@@ -140,6 +159,7 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
 export const SPRITE_ENDPOINTS = {
   '/sprite/character-overlay/v1': overlayV1,
   '/sprite/character-overlay/v2': overlayV2,
+  '/sprite/make-sprite/v1': makeSpriteV1,
   '/sprite/make-sprite/v2': makeSpriteV2,
   '/sprite/plus': plus,
   '/sprite/zenith': zenith,

@@ -6,7 +6,7 @@ import { checkImage, checkInt, checkSameSize, item } from '../kernels/check.ts';
 import { createImage, TRANSPARENT } from '../kernels/image.ts';
 import type { Rgba } from '../kernels/image.ts';
 
-// A sheet job makes at most 121 frames (make-sprite v2); sprite_grid sources hold at most 120.
+// A sheet job makes at most 169 frames (make-sprite v1); sprite_grid sources hold at most 120.
 export const MAX_SHEET_FRAMES = 1024;
 
 export interface SheetGrid {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { hashKey } from '../../../server/keys.ts';
-import { call, ENDPOINTS, expectNothingKept, makeImages, snapshot, type Fields, type Images, type Reply } from './helpers.ts';
+import { call, ENDPOINTS, expectNothingKept, makeImages, snapshot, type Fields, type Images, type Reply, validForms, type Endpoint } from './helpers.ts';
 
 let server: TestServer;
 let img: Images;
@@ -14,7 +14,7 @@ let disabledKey: string;
 let jobId: string;
 
 /** A valid body per endpoint, so a 401/404 can only come from the header. */
-let VALID: Record<(typeof ENDPOINTS)[number], Fields>;
+let VALID: Record<Endpoint, Fields>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,18 +25,7 @@ beforeAll(async () => {
   const disabled = server.addUser(100);
   server.store.setUserDisabled(disabled.userId, true);
   disabledKey = disabled.key;
-  const rows = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking' }]);
-  VALID = {
-    '/generate/image': { prompt: 'a potion', ai_model: 'Gamma Pro' },
-    '/generate/effect/v1': { description: 'fire', resolution: '1K', background_color: 'white' },
-    '/generate/effect/v2': { description: 'fire', frame: '4', background_color: 'white' },
-    '/sprite/character-overlay/v1': { sprite_sheet: img.sheet, character_images: img.png, rows, resolution: '1K' },
-    '/sprite/character-overlay/v2': { sprite_sheet: img.sheet, character_images: img.png, rows, quality: 'standard' },
-    '/sprite/make-sprite/v2': { start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'false' },
-    '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
-    '/sprite/zenith': { mode: 'image_to_video', images: img.png, text: 'jump', frame: '36' },
-    '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
-  };
+  VALID = validForms(img);
   const res = await call(server, 'POST', '/public/v1/generate/image', { body: form(VALID['/generate/image']) });
   expect(res.status).toBe(200);
   jobId = (res.body as { job_id: string }).job_id;

@@ -1,4 +1,5 @@
-// Error tables of api.md for character-overlay v1/v2, make-sprite/v2 and plus, against the real app:
+// Error tables of api.md (and of the hosted docs for make-sprite v1 and its unversioned twin) for
+// character-overlay v1/v2, make-sprite v1/v2 and plus, against the real app:
 // exact status and body, and nothing written, queued or charged for a refused request.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
@@ -139,6 +140,44 @@ describe('character-overlay versions differ in one field', () => {
 
   it('v2 requires quality (resolution is ignored)', async () => {
     await expectRejected(server, '/sprite/character-overlay/v2', { sprite_sheet: img.sheet, character_images: img.png, rows: ROWS, resolution: '4K' }, 422, [missing('quality')]);
+  });
+});
+
+describe.each(['/sprite/make-sprite/v1', '/sprite/make-sprite'])('POST %s', (path) => {
+  const valid = (): Fields => ({ image: img.png, text: 'jump', frame: '64', is_pixel: 'true' });
+
+  it.each(['25', '36', '49', '64', '81', '100', '121', '144', '169'])('accepts frame %s', async (frame) => {
+    await expectAccepted(server, path, { ...valid(), frame }, okKey);
+  });
+
+  it('accepts WebP and JPEG images', async () => {
+    await expectAccepted(server, path, { ...valid(), image: img.webp }, okKey);
+    await expectAccepted(server, path, { ...valid(), image: img.jpeg, is_pixel: 'false' }, okKey);
+  });
+
+  it.each([['16'], ['50'], ['196'], ['0']])('400: frame %s not allowed', async (frame) => {
+    await expectRejected(server, path, { ...valid(), frame }, 400, 'frame should be one of 25, 36, 49, 64, 81, 100, 121, 144, 169');
+  });
+
+  it('422: every required field missing at once', async () => {
+    await expectRejected(server, path, {}, 422, [missing('image'), missing('text'), missing('frame'), missing('is_pixel')]);
+  });
+
+  it('422: is_pixel=maybe and frame=abc together', async () => {
+    await expectRejected(server, path, { ...valid(), is_pixel: 'maybe', frame: 'abc' }, 422, [boolEntry('is_pixel', 'maybe'), intEntry('frame', 'abc')]);
+  });
+
+  it('422: v2\'s start_frame_image is not v1\'s image', async () => {
+    const { image, ...rest } = valid();
+    await expectRejected(server, path, { ...rest, start_frame_image: image }, 422, [missing('image')]);
+  });
+
+  it.each(NOT_IMAGES)('400 Invalid image file: %s as image', async (_name, bad) => {
+    await expectRejected(server, path, { ...valid(), image: img[bad] }, 400, INVALID);
+  });
+
+  it('frame is checked before the image is decoded', async () => {
+    await expectRejected(server, path, { ...valid(), frame: '50', image: img.text }, 400, 'frame should be one of 25, 36, 49, 64, 81, 100, 121, 144, 169');
   });
 });
 

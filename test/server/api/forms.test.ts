@@ -24,29 +24,20 @@ import {
   MODES,
   type Fields,
   type Images,
+  validForms,
+  type Endpoint,
 } from './helpers.ts';
 
 let server: TestServer;
 let img: Images;
 let okKey: string;
-let VALID: Record<(typeof ENDPOINTS)[number], Fields>;
+let VALID: Record<Endpoint, Fields>;
 
 beforeAll(async () => {
   server = await startTestServer({ concurrency: 0 });
   img = await makeImages();
   okKey = server.addUser(1_000_000).key;
-  const rows = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking' }]);
-  VALID = {
-    '/generate/image': { prompt: 'a potion', ai_model: 'Gamma Pro' },
-    '/generate/effect/v1': { description: 'fire', resolution: '1K', background_color: 'white' },
-    '/generate/effect/v2': { description: 'fire', frame: '4', background_color: 'white' },
-    '/sprite/character-overlay/v1': { sprite_sheet: img.sheet, character_images: img.png, rows, resolution: '1K' },
-    '/sprite/character-overlay/v2': { sprite_sheet: img.sheet, character_images: img.png, rows, quality: 'standard' },
-    '/sprite/make-sprite/v2': { start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'false' },
-    '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
-    '/sprite/zenith': { mode: 'image_to_video', images: img.png, text: 'jump', frame: '36' },
-    '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
-  };
+  VALID = validForms(img);
 });
 afterAll(async () => {
   await server?.close();
@@ -67,6 +58,8 @@ const REQUIRED_TEXT: [string, (typeof ENDPOINTS)[number], string][] = [
   ['text', '/sprite/make-sprite/v2', 'text'],
   ['frame', '/sprite/make-sprite/v2', 'frame'],
   ['is_pixel', '/sprite/make-sprite/v2', 'is_pixel'],
+  ['text', '/sprite/make-sprite/v1', 'text'],
+  ['is_pixel', '/sprite/make-sprite/v1', 'is_pixel'],
   ['text', '/sprite/plus', 'text'],
   ['frame', '/sprite/plus', 'frame'],
   ['mode', '/sprite/zenith', 'mode'],

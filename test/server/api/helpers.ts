@@ -54,18 +54,38 @@ export async function call(
 export const submit = (server: TestServer, endpoint: string, fields: Fields, key = server.key) =>
   call(server, 'POST', `/public/v1${endpoint}`, { body: form(fields), key });
 
-/** The nine job-creation endpoints, relative to /public/v1. */
+/** The versioned job-creation endpoints, relative to /public/v1. */
 export const ENDPOINTS = [
   '/generate/image',
   '/generate/effect/v1',
   '/generate/effect/v2',
   '/sprite/character-overlay/v1',
   '/sprite/character-overlay/v2',
+  '/sprite/make-sprite/v1',
   '/sprite/make-sprite/v2',
   '/sprite/plus',
   '/sprite/zenith',
   '/sprite/pulsar',
 ] as const;
+
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** A valid request for every endpoint (the smallest each accepts). */
+export function validForms(img: Images): Record<Endpoint, Fields> {
+  const rows = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking' }]);
+  return {
+    '/generate/image': { prompt: 'a potion', ai_model: 'Gamma Pro' },
+    '/generate/effect/v1': { description: 'fire', resolution: '1K', background_color: 'white' },
+    '/generate/effect/v2': { description: 'fire', frame: '4', background_color: 'white' },
+    '/sprite/character-overlay/v1': { sprite_sheet: img.sheet, character_images: img.png, rows, resolution: '1K' },
+    '/sprite/character-overlay/v2': { sprite_sheet: img.sheet, character_images: img.png, rows, quality: 'standard' },
+    '/sprite/make-sprite/v1': { image: img.png, text: 'jump', frame: '25', is_pixel: 'false' },
+    '/sprite/make-sprite/v2': { start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'false' },
+    '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
+    '/sprite/zenith': { mode: 'image_to_video', images: img.png, text: 'jump', frame: '36' },
+    '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
+  };
+}
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -6,27 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputPaths } from '../../../server/jobs/paths.ts';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
-import { call, ENDPOINTS, expectAccepted, makeImages, type Fields, type Images } from './helpers.ts';
+import { call, ENDPOINTS, expectAccepted, makeImages, type Fields, type Images, validForms, type Endpoint } from './helpers.ts';
 
 let server: TestServer;
 let img: Images;
-let VALID: Record<(typeof ENDPOINTS)[number], Fields>;
+let VALID: Record<Endpoint, Fields>;
 
 beforeAll(async () => {
   server = await startTestServer({ concurrency: 0 });
   img = await makeImages();
-  const rows = JSON.stringify([{ row: 1, title: 'Walk', description: 'walking' }]);
-  VALID = {
-    '/generate/image': { prompt: 'a potion', ai_model: 'Gamma Pro' },
-    '/generate/effect/v1': { description: 'fire', resolution: '1K', background_color: 'white' },
-    '/generate/effect/v2': { description: 'fire', frame: '4', background_color: 'white' },
-    '/sprite/character-overlay/v1': { sprite_sheet: img.sheet, character_images: img.png, rows, resolution: '1K' },
-    '/sprite/character-overlay/v2': { sprite_sheet: img.sheet, character_images: img.png, rows, quality: 'standard' },
-    '/sprite/make-sprite/v2': { start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'false' },
-    '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
-    '/sprite/zenith': { mode: 'video_restyle', images: img.gif, text: 'ice' },
-    '/sprite/pulsar': { mode: 'first_last_frame', images: [img.png, img.png2], text: 'jump' },
-  };
+  VALID = { ...validForms(img), '/sprite/zenith': { mode: 'video_restyle', images: img.gif, text: 'ice' }, '/sprite/pulsar': { mode: 'first_last_frame', images: [img.png, img.png2], text: 'jump' } };
 });
 afterAll(async () => {
   await server?.close();
