@@ -11,4 +11,6 @@ export const PRICES = {
   /** make-sprite v1, by its square frame counts (decisions.md §7). */
   makeSpriteV1: { 25: 5, 36: 7, 49: 9, 64: 11, 81: 13, 100: 17, 121: 25, 144: 29, 169: 33 } as Record<number, number>,
   pulsar: { images: 3, restyle: 4 },
+  /** image-tune/upscale, by the result's longest side (decisions.md §7). */
+  upscale: { '1K': 1, '2K': 2, '4K': 4 },
 } as const;

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage, TaskResult } from './types.ts';
 import type {
-  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec,
+  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec, UpscaleSpec,
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
@@ -22,6 +22,7 @@ import { restyle } from './engines/restyle/restyle.ts';
 import { effect } from './engines/effect/effect.ts';
 import { overlay } from './engines/overlay/overlay.ts';
 import { generateImage } from './engines/image/image.ts';
+import { upscale } from './engines/tune/upscale.ts';
 
 export const SHEET_PNG = 'sheet.png';
 export const SHEET_JSON = 'sheet.json';
@@ -61,6 +62,7 @@ function dispatch(req: RenderRequest): Promise<RenderOutput> {
     case 'effect': return renderEffect(spec, req);
     case 'overlay': return renderOverlay(spec, req);
     case 'image': return renderImage(spec, req);
+    case 'upscale': return renderUpscale(spec, req);
   }
 }
 
@@ -206,6 +208,18 @@ async function renderImage(spec: ImageSpec, req: RenderRequest): Promise<RenderO
   await Promise.all([
     encodePng(image).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
     writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ prompt: spec.prompt, model: spec.model, ...plan }, null, 2)}\n`),
+  ]);
+  return { files: [IMAGE_PNG] };
+}
+
+/** image.png, and beside it (not in image_urls) image.json: how it was scaled (pixel art or smooth) and the sizes. */
+async function renderUpscale(spec: UpscaleSpec, req: RenderRequest): Promise<RenderOutput> {
+  const image = await decodeStillFile(spec.image.path);
+  progressRange(req, 0, 0.2)(1);
+  const { png, plan } = await upscale(image, spec.side);
+  await Promise.all([
+    writeFile(join(req.outDir, IMAGE_PNG), png),
+    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify(plan, null, 2)}\n`),
   ]);
   return { files: [IMAGE_PNG] };
 }

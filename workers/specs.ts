@@ -72,7 +72,14 @@ export interface ImageSpec {
   refs: InputFile[];
 }
 
-export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec;
+/** image-tune/upscale: the image brought to a longest side of `side` px. */
+export interface UpscaleSpec {
+  kind: 'upscale';
+  image: InputFile;
+  side: number;
+}
+
+export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec;
 
 export interface RenderRequest {
   spec: JobSpec;

@@ -49,6 +49,7 @@ export class SpritekilnClient {
   plus = (f: JobFields['plus'], s?: AbortSignal) => this.create('plus', f, s);
   zenith = (f: JobFields['zenith'], s?: AbortSignal) => this.create('zenith', f, s);
   pulsar = (f: JobFields['pulsar'], s?: AbortSignal) => this.create('pulsar', f, s);
+  upscale = (f: JobFields['upscale'], s?: AbortSignal) => this.create('upscale', f, s);
 
   async job(id: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
     const query = waitSeconds > 0 ? `?wait=${Math.min(30, Math.round(waitSeconds))}` : '';

@@ -76,6 +76,7 @@ export interface JobFields {
     reference_image?: FileInput;
     sprite_grid?: { columns: number; rows: number };
   };
+  upscale: { image: FileInput; scale: Resolution };
   pulsar: {
     mode: SpriteMode;
     images: FileInput[];
@@ -100,4 +101,5 @@ export const ENDPOINTS: Record<JobKind, string> = {
   plus: '/sprite/plus',
   zenith: '/sprite/zenith',
   pulsar: '/sprite/pulsar',
+  upscale: '/image-tune/upscale',
 };

@@ -36,6 +36,8 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
     }
     case 'pulsar':
       return s('mode') === 'video_restyle' ? PRICES.pulsar.restyle : PRICES.pulsar.images;
+    case 'upscale':
+      return PRICES.upscale[s('scale') as keyof typeof PRICES.upscale];
   }
 }
 

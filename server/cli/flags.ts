@@ -23,6 +23,7 @@ export interface GenerateFlags {
   quality?: string;
   style?: string;
   model?: string;
+  scale?: string;
 }
 
 /** The job flags parseArgs accepts (connection and output flags are the command's own). */
@@ -45,6 +46,7 @@ export const GENERATE_OPTIONS = {
   quality: { type: 'string' },
   style: { type: 'string' },
   model: { type: 'string' },
+  scale: { type: 'string' },
 } as const;
 
 type Flag = keyof GenerateFlags;
@@ -61,6 +63,7 @@ export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   plus: ['image', 'end', 'text', 'frame', 'pixel', 'no-enhance'],
   zenith: ['image', 'end', 'mode', 'text', 'frame', 'pixel', 'no-enhance', 'grid', 'reference'],
   pulsar: ['image', 'end', 'mode', 'text', 'pixel', 'grid', 'reference'],
+  upscale: ['image', 'scale'],
 };
 
 export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<string, unknown> {
@@ -99,6 +102,8 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
       return { start_frame_image: one('the start frame'), end_frame_image: flags.end, text: flags.text, frame: flags.frame, is_pixel: Boolean(flags.pixel) };
     case 'plus':
       return { start_image: one('the start frame'), end_image: flags.end, text: flags.text, frame: flags.frame, is_pixel: pixel, is_prompt_enhancement: enhance };
+    case 'upscale':
+      return { image: one('the picture'), scale: flags.scale };
     case 'zenith':
     case 'pulsar':
       return {

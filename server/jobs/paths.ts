@@ -36,5 +36,7 @@ export function mapInputFiles<T extends JobSpec>(spec: T, fn: (path: string) => 
       return { ...spec, sheet: file(spec.sheet), characters: spec.characters.map(file) };
     case 'image':
       return { ...spec, refs: spec.refs.map(file) };
+    case 'upscale':
+      return { ...spec, image: file(spec.image) };
   }
 }

@@ -15,7 +15,8 @@ export type JobKind =
   | 'make-sprite/v2'
   | 'plus'
   | 'zenith'
-  | 'pulsar';
+  | 'pulsar'
+  | 'image-tune/upscale';
 
 export interface User {
   id: string;

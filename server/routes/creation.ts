@@ -3,10 +3,11 @@
 import type Router from '@koa/router';
 import { GENERATE_ENDPOINTS } from './generate.ts';
 import { SPRITE_ENDPOINTS } from './sprite.ts';
+import { IMAGE_TUNE_ENDPOINTS } from './imageTune.ts';
 import { submit, type AnyEndpoint, type SubmitDeps } from './submit.ts';
 import type { JobKind } from '../jobs/types.ts';
 
-const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS };
+const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS, ...IMAGE_TUNE_ENDPOINTS };
 
 /**
  * Unversioned routes the hosted service's real clients call: each takes its versioned twin's fields,

@@ -66,6 +66,7 @@ export const ENDPOINTS = [
   '/sprite/plus',
   '/sprite/zenith',
   '/sprite/pulsar',
+  '/image-tune/upscale',
 ] as const;
 
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -84,6 +85,7 @@ export function validForms(img: Images): Record<Endpoint, Fields> {
     '/sprite/plus': { start_image: img.png, text: 'jump', frame: '49' },
     '/sprite/zenith': { mode: 'image_to_video', images: img.png, text: 'jump', frame: '36' },
     '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
+    '/image-tune/upscale': { image: img.png, scale: '1K' },
   };
 }
 
