@@ -13,4 +13,5 @@ export const PRICES = {
   pulsar: { images: 3, restyle: 4 },
   /** image-tune/upscale, by the result's longest side (decisions.md §7). */
   upscale: { '1K': 1, '2K': 2, '4K': 4 },
+  splitLayer: 2,
 } as const;

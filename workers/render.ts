@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage, TaskResult } from './types.ts';
 import type {
-  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec, UpscaleSpec,
+  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec, SplitLayerSpec, UpscaleSpec,
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
@@ -23,6 +23,7 @@ import { effect } from './engines/effect/effect.ts';
 import { overlay } from './engines/overlay/overlay.ts';
 import { generateImage } from './engines/image/image.ts';
 import { upscale } from './engines/tune/upscale.ts';
+import { splitLayer } from './engines/tune/splitLayer.ts';
 
 export const SHEET_PNG = 'sheet.png';
 export const SHEET_JSON = 'sheet.json';
@@ -63,6 +64,7 @@ function dispatch(req: RenderRequest): Promise<RenderOutput> {
     case 'overlay': return renderOverlay(spec, req);
     case 'image': return renderImage(spec, req);
     case 'upscale': return renderUpscale(spec, req);
+    case 'split-layer': return renderSplitLayer(spec, req);
   }
 }
 
@@ -222,6 +224,20 @@ async function renderUpscale(spec: UpscaleSpec, req: RenderRequest): Promise<Ren
     writeFile(join(req.outDir, 'image.json'), `${JSON.stringify(plan, null, 2)}\n`),
   ]);
   return { files: [IMAGE_PNG] };
+}
+
+/** layer.png then rest.png (image_urls order), and layer.json: what the keyword took and what else was found. */
+async function renderSplitLayer(spec: SplitLayerSpec, req: RenderRequest): Promise<RenderOutput> {
+  const image = await decodeStillFile(spec.image.path);
+  progressRange(req, 0, 0.2)(1);
+  const { layer, rest, plan } = splitLayer(image, spec.keyword);
+  const [layerPng, restPng] = await Promise.all([encodePng(layer), encodePng(rest)]);
+  await Promise.all([
+    writeFile(join(req.outDir, 'layer.png'), layerPng),
+    writeFile(join(req.outDir, 'rest.png'), restPng),
+    writeFile(join(req.outDir, 'layer.json'), `${JSON.stringify(plan, null, 2)}\n`),
+  ]);
+  return { files: ['layer.png', 'rest.png'] };
 }
 
 /** The error's first line, bounded: a job's `error` is shown to API users, never a stack. */

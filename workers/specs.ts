@@ -79,7 +79,14 @@ export interface UpscaleSpec {
   side: number;
 }
 
-export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec;
+/** image-tune/split-layer: the element `keyword` names as a layer, and the rest. */
+export interface SplitLayerSpec {
+  kind: 'split-layer';
+  image: InputFile;
+  keyword: string;
+}
+
+export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec | SplitLayerSpec;
 
 export interface RenderRequest {
   spec: JobSpec;

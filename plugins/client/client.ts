@@ -50,6 +50,7 @@ export class SpritekilnClient {
   zenith = (f: JobFields['zenith'], s?: AbortSignal) => this.create('zenith', f, s);
   pulsar = (f: JobFields['pulsar'], s?: AbortSignal) => this.create('pulsar', f, s);
   upscale = (f: JobFields['upscale'], s?: AbortSignal) => this.create('upscale', f, s);
+  splitLayer = (f: JobFields['split-layer'], s?: AbortSignal) => this.create('split-layer', f, s);
 
   async job(id: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
     const query = waitSeconds > 0 ? `?wait=${Math.min(30, Math.round(waitSeconds))}` : '';

@@ -77,6 +77,7 @@ export interface JobFields {
     sprite_grid?: { columns: number; rows: number };
   };
   upscale: { image: FileInput; scale: Resolution };
+  'split-layer': { image: FileInput; keyword: string };
   pulsar: {
     mode: SpriteMode;
     images: FileInput[];
@@ -102,4 +103,5 @@ export const ENDPOINTS: Record<JobKind, string> = {
   zenith: '/sprite/zenith',
   pulsar: '/sprite/pulsar',
   upscale: '/image-tune/upscale',
+  'split-layer': '/image-tune/split-layer',
 };

@@ -38,6 +38,8 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
       return s('mode') === 'video_restyle' ? PRICES.pulsar.restyle : PRICES.pulsar.images;
     case 'upscale':
       return PRICES.upscale[s('scale') as keyof typeof PRICES.upscale];
+    case 'split-layer':
+      return PRICES.splitLayer;
   }
 }
 

@@ -24,6 +24,7 @@ export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
   zenith: { images: 'many', reference_image: 'one' },
   pulsar: { images: 'many', reference_image: 'one' },
   upscale: { image: 'one' },
+  'split-layer': { image: 'one' },
 };
 
 /** Every path a job's fields name, resolved against `baseDir` (paths are checked before anything is sent). */

@@ -24,6 +24,7 @@ export interface GenerateFlags {
   style?: string;
   model?: string;
   scale?: string;
+  keyword?: string;
 }
 
 /** The job flags parseArgs accepts (connection and output flags are the command's own). */
@@ -47,6 +48,7 @@ export const GENERATE_OPTIONS = {
   style: { type: 'string' },
   model: { type: 'string' },
   scale: { type: 'string' },
+  keyword: { type: 'string' },
 } as const;
 
 type Flag = keyof GenerateFlags;
@@ -64,6 +66,7 @@ export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   zenith: ['image', 'end', 'mode', 'text', 'frame', 'pixel', 'no-enhance', 'grid', 'reference'],
   pulsar: ['image', 'end', 'mode', 'text', 'pixel', 'grid', 'reference'],
   upscale: ['image', 'scale'],
+  'split-layer': ['image', 'keyword'],
 };
 
 export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<string, unknown> {
@@ -104,6 +107,8 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
       return { start_image: one('the start frame'), end_image: flags.end, text: flags.text, frame: flags.frame, is_pixel: pixel, is_prompt_enhancement: enhance };
     case 'upscale':
       return { image: one('the picture'), scale: flags.scale };
+    case 'split-layer':
+      return { image: one('the picture'), keyword: flags.keyword };
     case 'zenith':
     case 'pulsar':
       return {

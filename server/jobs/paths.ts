@@ -37,6 +37,7 @@ export function mapInputFiles<T extends JobSpec>(spec: T, fn: (path: string) => 
     case 'image':
       return { ...spec, refs: spec.refs.map(file) };
     case 'upscale':
+    case 'split-layer':
       return { ...spec, image: file(spec.image) };
   }
 }

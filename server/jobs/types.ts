@@ -16,7 +16,8 @@ export type JobKind =
   | 'plus'
   | 'zenith'
   | 'pulsar'
-  | 'image-tune/upscale';
+  | 'image-tune/upscale'
+  | 'image-tune/split-layer';
 
 export interface User {
   id: string;

@@ -50,6 +50,7 @@ const COSTS: CostCase[] = [
   { name: 'upscale 1K', path: '/image-tune/upscale', fields: () => ({ image: img.png, scale: '1K' }), cost: 1 },
   { name: 'upscale 2K', path: '/image-tune/upscale', fields: () => ({ image: img.png, scale: '2K' }), cost: 2 },
   { name: 'upscale 4K', path: '/image-tune/upscale', fields: () => ({ image: img.jpeg, scale: '4K' }), cost: 4 },
+  { name: 'split-layer', path: '/image-tune/split-layer', fields: () => ({ image: img.png, keyword: 'head' }), cost: 2 },
   { name: 'make-sprite v2 49', path: '/sprite/make-sprite/v2', fields: () => ({ start_frame_image: img.png, text: 'x', frame: '49', is_pixel: 'false' }), cost: 9 },
   { name: 'make-sprite v2 81', path: '/sprite/make-sprite/v2', fields: () => ({ start_frame_image: img.png, text: 'x', frame: '81', is_pixel: 'false' }), cost: 13 },
   { name: 'make-sprite v2 121', path: '/sprite/make-sprite/v2', fields: () => ({ start_frame_image: img.png, end_frame_image: img.png2, text: 'x', frame: '121', is_pixel: 'true' }), cost: 25 },

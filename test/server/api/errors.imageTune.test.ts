@@ -1,8 +1,9 @@
-// The hosted docs' error tables for image-tune/upscale, against the real app: exact status and
+// The hosted docs' error tables for image-tune/upscale and split-layer, against the real app: exact status and
 // body, and nothing written, queued or charged for a refused request.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
-import { enumEntry, expectAccepted, expectRejected, makeImages, missing, RESOLUTIONS, type Fields, type Images, INVALID, NOT_IMAGES } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';
+import { pngBytes } from '../../fixtures/images.ts';
+import { credits, enumEntry, part, expectAccepted, expectRejected, makeImages, missing, RESOLUTIONS, type Fields, type Images, INVALID, NOT_IMAGES } from './helpers.ts';
 
 let server: TestServer;
 let img: Images;
@@ -40,5 +41,45 @@ describe('POST /image-tune/upscale', () => {
 
   it.each(NOT_IMAGES)('400 Invalid image file: %s as image', async (_name, bad) => {
     await expectRejected(server, path, { ...valid(), image: img[bad] }, 400, INVALID);
+  });
+});
+
+describe('POST /image-tune/split-layer', () => {
+  const path = '/image-tune/split-layer';
+
+  it('accepts any keyword (read by the job), and JPEG images', async () => {
+    await expectAccepted(server, path, { image: img.png, keyword: 'character' }, okKey);
+    await expectAccepted(server, path, { image: img.jpeg, keyword: 'left arm' }, okKey);
+  });
+
+  it('422: every required field missing at once', async () => {
+    await expectRejected(server, path, {}, 422, [missing('image'), missing('keyword')]);
+  });
+
+  it('422: an empty keyword counts as missing', async () => {
+    await expectRejected(server, path, { image: img.png, keyword: '' }, 422, [missing('keyword')]);
+  });
+
+  it.each(NOT_IMAGES)('400 Invalid image file: %s as image', async (_name, bad) => {
+    await expectRejected(server, path, { image: img[bad], keyword: 'head' }, 400, INVALID);
+  });
+
+  it('a keyword it does not know: the job fails saying which it knows, and is refunded', async () => {
+    const user = server.addUser(10);
+    const id = await expectAccepted(server, path, { image: img.png, keyword: 'hat' }, user.key);
+    const job = await waitForJob(server, id, user.key);
+    expect(job).toMatchObject({ status: 'Failed', image_urls: [] });
+    expect((job as { error_message?: string }).error_message).toContain('it knows: character, background, head, body, arm, leg, weapon, wing');
+    expect(await credits(server, user.key)).toBe(10);
+  });
+
+  it('a picture on transparency split by "character": the figure, then what is left (nothing)', async () => {
+    const user = server.addUser(10);
+    const figure = part(await pngBytes(24, 40, (x, y) => (x > 6 && x < 18 && y > 4 ? [200, 60, 40, 255] : [0, 0, 0, 0])), 'figure.png', 'image/png');
+    const id = await expectAccepted(server, path, { image: figure, keyword: 'character' }, user.key);
+    const job = await waitForJob(server, id, user.key);
+    expect(job.status).toBe('Succeed');
+    expect(job.image_urls.map((u) => u.split('/').pop())).toEqual(['layer.png', 'rest.png']);
+    expect(await credits(server, user.key)).toBe(8);
   });
 });

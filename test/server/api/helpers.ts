@@ -67,6 +67,7 @@ export const ENDPOINTS = [
   '/sprite/zenith',
   '/sprite/pulsar',
   '/image-tune/upscale',
+  '/image-tune/split-layer',
 ] as const;
 
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -86,6 +87,7 @@ export function validForms(img: Images): Record<Endpoint, Fields> {
     '/sprite/zenith': { mode: 'image_to_video', images: img.png, text: 'jump', frame: '36' },
     '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
     '/image-tune/upscale': { image: img.png, scale: '1K' },
+    '/image-tune/split-layer': { image: img.png, keyword: 'character' },
   };
 }
 

@@ -46,6 +46,7 @@ const CASES: [string, string, () => Fields][] = [
   ['effect v2', '/generate/effect/v2', () => ({ description: 'spark', frame: '4', background_color: 'dark_gray' })],
   ['character-overlay v1', '/sprite/character-overlay/v1', () => ({ sprite_sheet: img.sheet, character_images: [img.png, img.png2], rows: '[{"row": 1, "title": "Walk", "description": "walk"}]', resolution: '1K', style: 'pixel' })],
   ['character-overlay v2', '/sprite/character-overlay/v2', () => ({ sprite_sheet: img.sheet, character_images: img.png, rows: '[{"row": 1, "title": "Walk", "description": "walk"}]', quality: 'standard' })],
+  ['split-layer', '/image-tune/split-layer', () => ({ image: img.png, keyword: 'character' })],
   ['upscale', '/image-tune/upscale', () => ({ image: img.png, scale: '2K' })],
   ['make-sprite v1', '/sprite/make-sprite/v1', () => ({ image: img.png, text: 'jump', frame: '25', is_pixel: 'true' })],
   ['make-sprite v2', '/sprite/make-sprite/v2', () => ({ start_frame_image: img.png, end_frame_image: img.png2, text: 'jump', frame: '49', is_pixel: 'true' })],

@@ -74,13 +74,16 @@ function findNeck(s: Silhouette): number {
     if (v > headMax) { headMax = v; headRow = y; }
     else if (v < 0.8 * headMax) break; // past the head: stop before the shoulders
   }
-  let best = NaN, bestW = Infinity;
+  let best = NaN, bestW = Infinity, shoulders = false;
   for (let y = headRow + 1; y <= box.y + 0.6 * H; y++) {
     const v = smooth(y);
-    if (v > 1.15 * headMax && !Number.isNaN(best)) break; // the shoulders
+    if (v > 1.15 * headMax && !Number.isNaN(best)) { shoulders = true; break; }
     if (v < bestW) { bestW = v; best = y; }
   }
-  if (!Number.isNaN(best) && bestW < 0.85 * headMax && best > box.y + 0.12 * H) return best;
+  // A clear narrowing; or, under a big head (a chibi's hair as wide as its shoulders), the
+  // narrowest row before the shoulders spread past the head.
+  const narrows = bestW < 0.85 * headMax || (shoulders && bestW < 0.95 * headMax);
+  if (!Number.isNaN(best) && narrows && best > box.y + 0.12 * H) return best;
   return Math.round(box.y + (H < 40 ? 0.42 : 0.3) * H);
 }
 
