@@ -14,4 +14,7 @@ export const PRICES = {
   /** image-tune/upscale, by the result's longest side (decisions.md §7). */
   upscale: { '1K': 1, '2K': 2, '4K': 4 },
   splitLayer: 2,
+  /** sprite/reskin v1 (and the unversioned route) by resolution, v2 by quality. */
+  reskinV1: { '1K': 3, '2K': 5, '4K': 7 },
+  reskinV2: { standard: 3, pro: 6 },
 } as const;

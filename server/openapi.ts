@@ -110,7 +110,7 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
   return {
     operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}${twin ? '_unversioned' : ''}`,
     'x-job-kind': endpoint.kind,
-    summary: twin ? `Create a ${endpoint.kind} job (the unversioned route older clients call: the same as ${twin})` : `Create a ${endpoint.kind} job`,
+    summary: twin ? `Create a ${endpoint.kind} job (the unversioned route older clients call, standing in for ${twin})` : `Create a ${endpoint.kind} job`,
     ...(twin ? { deprecated: true } : {}),
     tags: [path.split('/')[1]],
     requestBody: { required: true, content: { 'multipart/form-data': { schema: body } } },

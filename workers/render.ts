@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage, TaskResult } from './types.ts';
 import type {
-  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, RestyleSpec, SplitLayerSpec, UpscaleSpec,
+  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, ReskinSpec, RestyleSpec, SplitLayerSpec, UpscaleSpec,
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
@@ -24,6 +24,7 @@ import { overlay } from './engines/overlay/overlay.ts';
 import { generateImage } from './engines/image/image.ts';
 import { upscale } from './engines/tune/upscale.ts';
 import { splitLayer } from './engines/tune/splitLayer.ts';
+import { reskin } from './engines/tune/reskin.ts';
 
 export const SHEET_PNG = 'sheet.png';
 export const SHEET_JSON = 'sheet.json';
@@ -65,6 +66,7 @@ function dispatch(req: RenderRequest): Promise<RenderOutput> {
     case 'image': return renderImage(spec, req);
     case 'upscale': return renderUpscale(spec, req);
     case 'split-layer': return renderSplitLayer(spec, req);
+    case 'reskin': return renderReskin(spec, req);
   }
 }
 
@@ -218,10 +220,23 @@ async function renderImage(spec: ImageSpec, req: RenderRequest): Promise<RenderO
 async function renderUpscale(spec: UpscaleSpec, req: RenderRequest): Promise<RenderOutput> {
   const image = await decodeStillFile(spec.image.path);
   progressRange(req, 0, 0.2)(1);
-  const { png, plan } = await upscale(image, spec.side);
+  const { image: out, plan } = await upscale(image, spec.side);
   await Promise.all([
-    writeFile(join(req.outDir, IMAGE_PNG), png),
+    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
     writeFile(join(req.outDir, 'image.json'), `${JSON.stringify(plan, null, 2)}\n`),
+  ]);
+  return { files: [IMAGE_PNG] };
+}
+
+/** image.png (the square), and image.json beside it: how the description was read, the style, pixel art or not. */
+async function renderReskin(spec: ReskinSpec, req: RenderRequest): Promise<RenderOutput> {
+  const image = await decodeStillFile(spec.image.path);
+  progressRange(req, 0, 0.2)(1);
+  const { image: out, plan } = await reskin({ image, description: spec.description, style: spec.style, side: spec.side, seed: req.seed });
+  progressRange(req, 0.2, 0.8)(1);
+  await Promise.all([
+    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
+    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ description: spec.description, ...plan }, null, 2)}\n`),
   ]);
   return { files: [IMAGE_PNG] };
 }

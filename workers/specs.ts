@@ -79,6 +79,15 @@ export interface UpscaleSpec {
   side: number;
 }
 
+/** sprite/reskin: the sprite given the description's look and the style, in a `side` square. */
+export interface ReskinSpec {
+  kind: 'reskin';
+  image: InputFile;
+  description: string;
+  style?: 'pixel' | 'cartoon' | 'sd' | 'quater_view';
+  side: number;
+}
+
 /** image-tune/split-layer: the element `keyword` names as a layer, and the rest. */
 export interface SplitLayerSpec {
   kind: 'split-layer';
@@ -86,7 +95,7 @@ export interface SplitLayerSpec {
   keyword: string;
 }
 
-export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec | SplitLayerSpec;
+export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec | SplitLayerSpec | ReskinSpec;
 
 export interface RenderRequest {
   spec: JobSpec;

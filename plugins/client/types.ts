@@ -78,6 +78,8 @@ export interface JobFields {
   };
   upscale: { image: FileInput; scale: Resolution };
   'split-layer': { image: FileInput; keyword: string };
+  'reskin-v1': { image: FileInput; description: string; resolution: Resolution; style?: OverlayStyle };
+  'reskin-v2': { image: FileInput; description: string; quality: 'standard' | 'pro'; style?: OverlayStyle };
   pulsar: {
     mode: SpriteMode;
     images: FileInput[];
@@ -104,4 +106,6 @@ export const ENDPOINTS: Record<JobKind, string> = {
   pulsar: '/sprite/pulsar',
   upscale: '/image-tune/upscale',
   'split-layer': '/image-tune/split-layer',
+  'reskin-v1': '/sprite/reskin/v1',
+  'reskin-v2': '/sprite/reskin/v2',
 };

@@ -40,6 +40,10 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
       return PRICES.upscale[s('scale') as keyof typeof PRICES.upscale];
     case 'split-layer':
       return PRICES.splitLayer;
+    case 'reskin-v1':
+      return PRICES.reskinV1[s('resolution') as keyof typeof PRICES.reskinV1];
+    case 'reskin-v2':
+      return PRICES.reskinV2[s('quality') as keyof typeof PRICES.reskinV2];
   }
 }
 

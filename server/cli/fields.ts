@@ -25,6 +25,8 @@ export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
   pulsar: { images: 'many', reference_image: 'one' },
   upscale: { image: 'one' },
   'split-layer': { image: 'one' },
+  'reskin-v1': { image: 'one' },
+  'reskin-v2': { image: 'one' },
 };
 
 /** Every path a job's fields name, resolved against `baseDir` (paths are checked before anything is sent). */

@@ -67,6 +67,8 @@ export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   pulsar: ['image', 'end', 'mode', 'text', 'pixel', 'grid', 'reference'],
   upscale: ['image', 'scale'],
   'split-layer': ['image', 'keyword'],
+  'reskin-v1': ['image', 'description', 'text', 'resolution', 'style'],
+  'reskin-v2': ['image', 'description', 'text', 'quality', 'style'],
 };
 
 export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<string, unknown> {
@@ -109,6 +111,14 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
       return { image: one('the picture'), scale: flags.scale };
     case 'split-layer':
       return { image: one('the picture'), keyword: flags.keyword };
+    case 'reskin-v1':
+    case 'reskin-v2':
+      return {
+        image: one('the sprite'),
+        description: flags.description ?? flags.text,
+        [kind === 'reskin-v1' ? 'resolution' : 'quality']: kind === 'reskin-v1' ? flags.resolution : flags.quality,
+        style: flags.style,
+      };
     case 'zenith':
     case 'pulsar':
       return {

@@ -38,6 +38,7 @@ export function mapInputFiles<T extends JobSpec>(spec: T, fn: (path: string) => 
       return { ...spec, refs: spec.refs.map(file) };
     case 'upscale':
     case 'split-layer':
+    case 'reskin':
       return { ...spec, image: file(spec.image) };
   }
 }

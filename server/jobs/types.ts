@@ -17,7 +17,10 @@ export type JobKind =
   | 'zenith'
   | 'pulsar'
   | 'image-tune/upscale'
-  | 'image-tune/split-layer';
+  | 'image-tune/split-layer'
+  | 'reskin/v1'
+  | 'reskin/v2'
+  | 'reskin';
 
 export interface User {
   id: string;

@@ -2,7 +2,7 @@
 // the OpenAPI document is built from it, so the two cannot disagree.
 import type Router from '@koa/router';
 import { GENERATE_ENDPOINTS } from './generate.ts';
-import { SPRITE_ENDPOINTS } from './sprite.ts';
+import { SPRITE_ENDPOINTS, SPRITE_UNVERSIONED_ENDPOINTS } from './sprite.ts';
 import { IMAGE_TUNE_ENDPOINTS } from './imageTune.ts';
 import { submit, type AnyEndpoint, type SubmitDeps } from './submit.ts';
 import type { JobKind } from '../jobs/types.ts';
@@ -10,18 +10,22 @@ import type { JobKind } from '../jobs/types.ts';
 const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRITE_ENDPOINTS, ...IMAGE_TUNE_ENDPOINTS };
 
 /**
- * Unversioned routes the hosted service's real clients call: each takes its versioned twin's fields,
- * rules and cost (listed in /openapi.json as deprecated twins).
+ * Unversioned routes the hosted service's real clients call, each standing in for its versioned
+ * twin (listed in /openapi.json as deprecated): most take the twin's fields, rules and cost; those
+ * whose clients send other fields have an endpoint of their own (OWN_FIELDS).
  */
 export const UNVERSIONED: Readonly<Record<string, string>> = {
   '/generate/effect': '/generate/effect/v1',
   '/sprite/character-overlay': '/sprite/character-overlay/v1',
   '/sprite/make-sprite': '/sprite/make-sprite/v1',
+  '/sprite/reskin': '/sprite/reskin/v1',
 };
+
+const OWN_FIELDS: Record<string, AnyEndpoint> = { ...SPRITE_UNVERSIONED_ENDPOINTS };
 
 export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = {
   ...VERSIONED,
-  ...Object.fromEntries(Object.entries(UNVERSIONED).map(([alias, path]) => [alias, VERSIONED[path]!])),
+  ...Object.fromEntries(Object.entries(UNVERSIONED).map(([alias, path]) => [alias, OWN_FIELDS[alias] ?? VERSIONED[path]!])),
 };
 
 /** Every job kind, in the table's order (provider config names them). */

@@ -1,14 +1,15 @@
-// sprite/character-overlay v1, v2, make-sprite v1, v2, plus, zenith, pulsar.
+// sprite/character-overlay v1, v2, make-sprite v1, v2, plus, zenith, pulsar, reskin v1, v2.
 import * as v from 'valibot';
 import { CharacterOverlayV1Schema, CharacterOverlayV2Schema, characterOverlayRules } from '../../schemas/characterOverlay.ts';
 import { MAKE_SPRITE_FRAMES, MAKE_SPRITE_V1_FRAMES, MakeSpriteV1Schema, makeSpriteV1Rules, MakeSpriteV2Schema, makeSpriteV2Rules } from '../../schemas/makeSprite.ts';
 import { PLUS_FRAMES, PlusSchema, plusRules } from '../../schemas/plus.ts';
 import { M } from '../../schemas/messages.ts';
 import { PulsarSchema, restyleFrames, spriteModeRules, ZenithSchema, ZENITH_FRAMES, type SpriteModeChecked } from '../../schemas/zenith.ts';
-import type { JobSpec } from '../../workers/specs.ts';
+import type { InputFile, JobSpec, ReskinSpec } from '../../workers/specs.ts';
 import { RESOLUTION_PX } from './generate.ts';
 import { PRICES } from '../../schemas/prices.ts';
 import type { AnyEndpoint, Endpoint, Keep } from './submit.ts';
+import { legacyDescription, ReskinUnversionedSchema, ReskinV1Schema, ReskinV2Schema, reskinRules } from '../../schemas/reskin.ts';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -155,6 +156,43 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   spec: (input, checked, keep) => spriteModeSpec(input, checked, keep, PULSAR_FRAMES, true),
 };
 
+const reskinSpec = (image: InputFile, description: string, style: ReskinSpec['style'], side: number): ReskinSpec =>
+  ({ kind: 'reskin', image, description, style, side });
+
+const reskinV1: Endpoint<Out<typeof ReskinV1Schema>, Checked<typeof reskinRules>> = {
+  kind: 'reskin/v1',
+  schema: ReskinV1Schema,
+  messages: [M.invalidImage],
+  rules: reskinRules,
+  cost: (input) => PRICES.reskinV1[input.resolution],
+  spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), input.description, input.style, RESOLUTION_PX[input.resolution]),
+};
+
+/** v2: standard draws at 1024 px, pro at 2048. */
+const reskinV2: Endpoint<Out<typeof ReskinV2Schema>, Checked<typeof reskinRules>> = {
+  kind: 'reskin/v2',
+  schema: ReskinV2Schema,
+  messages: [M.invalidImage],
+  rules: reskinRules,
+  cost: (input) => PRICES.reskinV2[input.quality],
+  spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), input.description, input.style, input.quality === 'pro' ? 2048 : 1024),
+};
+
+/** The unversioned route older clients call, with its own fields (read as v1's description). */
+const reskinUnversioned: Endpoint<Out<typeof ReskinUnversionedSchema>, Checked<typeof reskinRules>> = {
+  kind: 'reskin',
+  schema: ReskinUnversionedSchema,
+  messages: [M.invalidImage],
+  rules: reskinRules,
+  cost: (input) => PRICES.reskinV1[input.resolution],
+  spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), legacyDescription(input), input.style, RESOLUTION_PX[input.resolution]),
+};
+
+/** Unversioned routes whose fields differ from their versioned twin's (routes/creation.ts). */
+export const SPRITE_UNVERSIONED_ENDPOINTS = {
+  '/sprite/reskin': reskinUnversioned,
+} as const satisfies Record<string, AnyEndpoint>;
+
 /** Path (under /public/v1) -> endpoint (routes/creation.ts registers them). */
 export const SPRITE_ENDPOINTS = {
   '/sprite/character-overlay/v1': overlayV1,
@@ -164,5 +202,7 @@ export const SPRITE_ENDPOINTS = {
   '/sprite/plus': plus,
   '/sprite/zenith': zenith,
   '/sprite/pulsar': pulsar,
+  '/sprite/reskin/v1': reskinV1,
+  '/sprite/reskin/v2': reskinV2,
 } as const satisfies Record<string, AnyEndpoint>;
 

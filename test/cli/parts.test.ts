@@ -76,6 +76,8 @@ describe('estimateCost', () => {
     ['make-sprite-v1', { frame: 50 }, undefined],
     ['upscale', { scale: '4K' }, 4],
     ['split-layer', { keyword: 'head' }, 2],
+    ['reskin-v1', { resolution: '2K' }, 5],
+    ['reskin-v2', { quality: 'pro' }, 6],
     ['plus', { frame: '81' }, 13],
     ['zenith', { mode: 'image_to_video', frame: 100 }, 25],
     ['zenith', { mode: 'video_restyle', images: [gif] }, 9],

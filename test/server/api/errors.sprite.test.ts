@@ -1,7 +1,7 @@
-// Error tables of api.md (and of the hosted docs for make-sprite v1 and its unversioned twin) for
-// character-overlay v1/v2, make-sprite v1/v2 and plus, against the real app:
+// Error tables of api.md (and of the hosted docs for make-sprite v1, reskin v1/v2 and their
+// unversioned twins) for character-overlay v1/v2, make-sprite v1/v2, plus and reskin, against the real app:
 // exact status and body, and nothing written, queued or charged for a refused request.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import {
   boolEntry,
@@ -269,5 +269,52 @@ describe('POST /sprite/plus', () => {
   it('frame is checked before text, text before decoding', async () => {
     await expectRejected(server, path, { ...valid(), frame: '36', text: '   ' }, 400, 'frame should be one of 49, 81');
     await expectRejected(server, path, { ...valid(), text: '   ', start_image: img.gif }, 400, 'text must not be empty');
+  });
+});
+
+describe.each([
+  ['/sprite/reskin/v1', { resolution: '1K' }, 'resolution', RESOLUTIONS],
+  ['/sprite/reskin/v2', { quality: 'standard' }, 'quality', QUALITIES],
+] as const)('POST %s', (path, tier, tierField, tiers) => {
+  const valid = (): Fields => ({ image: img.png, description: 'golden armor', ...tier });
+
+  it.each(tiers)(`accepts ${tierField} %s`, async (value) => {
+    await expectAccepted(server, path, { ...valid(), [tierField]: value }, okKey);
+  });
+
+  it.each(STYLES)('accepts style %s', async (style) => {
+    await expectAccepted(server, path, { ...valid(), style }, okKey);
+  });
+
+  it('422: every required field missing at once', async () => {
+    await expectRejected(server, path, {}, 422, [missing('image'), missing('description'), missing(tierField)]);
+  });
+
+  it(`422: ${tierField} and style outside their sets`, async () => {
+    await expectRejected(server, path, { ...valid(), [tierField]: '8K', style: 'anime' }, 422, [enumEntry('style', 'anime', STYLES), enumEntry(tierField, '8K', tiers)]);
+  });
+
+  it.each(NOT_IMAGES)('400 Invalid image file: %s as image', async (_name, bad) => {
+    await expectRejected(server, path, { ...valid(), image: img[bad] }, 400, INVALID);
+  });
+});
+
+describe('POST /sprite/reskin (unversioned: the fields older clients send)', () => {
+  const path = '/sprite/reskin';
+  const valid = (): Fields => ({ image: img.png, sprite_subject: 'a knight', change_description: 'armor to gold', final_result_description: 'a golden knight', resolution: '2K' });
+
+  it('accepts the three texts, or the change alone, with a style', async () => {
+    await expectAccepted(server, path, valid(), okKey);
+    await expectAccepted(server, path, { image: img.png, change_description: 'make it blue', resolution: '1K', style: 'pixel' }, okKey);
+  });
+
+  it('422: image, change_description and resolution are required', async () => {
+    await expectRejected(server, path, { sprite_subject: 'x' }, 422, [missing('image'), missing('change_description'), missing('resolution')]);
+  });
+
+  it('the job reads the three texts as one description', async () => {
+    const id = await expectAccepted(server, path, valid(), okKey);
+    const job = await server.store.getJob(id);
+    expect(job?.spec).toMatchObject({ kind: 'reskin', description: 'a knight. armor to gold. a golden knight', side: 2048 });
   });
 });

@@ -68,6 +68,8 @@ export const ENDPOINTS = [
   '/sprite/pulsar',
   '/image-tune/upscale',
   '/image-tune/split-layer',
+  '/sprite/reskin/v1',
+  '/sprite/reskin/v2',
 ] as const;
 
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -88,6 +90,8 @@ export function validForms(img: Images): Record<Endpoint, Fields> {
     '/sprite/pulsar': { mode: 'image_to_video', images: img.png, text: 'jump' },
     '/image-tune/upscale': { image: img.png, scale: '1K' },
     '/image-tune/split-layer': { image: img.png, keyword: 'character' },
+    '/sprite/reskin/v1': { image: img.png, description: 'golden', resolution: '1K' },
+    '/sprite/reskin/v2': { image: img.png, description: 'golden', quality: 'standard' },
   };
 }
 

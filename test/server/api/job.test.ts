@@ -136,6 +136,7 @@ const CASES: SucceedCase[] = [
   { name: 'make-sprite, unversioned (36 frames)', path: '/sprite/make-sprite', fields: () => ({ image: img.jpeg, text: 'walk', frame: '36', is_pixel: 'false' }), layout: ['gif', ...Array<string>(36).fill('png')], metadata: false },
   { name: 'make-sprite v2 (49 frames)', path: '/sprite/make-sprite/v2', fields: () => ({ start_frame_image: img.png, text: 'jump', frame: '49', is_pixel: 'true' }), layout: ['gif', ...Array<string>(49).fill('png')], metadata: false },
   { name: 'effect v2 (4 frames)', path: '/generate/effect/v2', fields: () => ({ description: 'spark', frame: '4', background_color: 'dark_gray' }), layout: ['png'], metadata: true },
+  { name: 'reskin v2 (standard)', path: '/sprite/reskin/v2', fields: () => ({ image: img.png, description: 'golden', quality: 'standard', style: 'cartoon' }), layout: ['png'], metadata: false },
   { name: 'upscale (1K)', path: '/image-tune/upscale', fields: () => ({ image: img.png, scale: '1K' }), layout: ['png'], metadata: false },
   { name: 'generate/image', path: '/generate/image', fields: () => ({ prompt: 'a potion', ai_model: 'Alpha Image 2', ref_images: img.png }), layout: ['png'], metadata: false },
   { name: 'character-overlay v2', path: '/sprite/character-overlay/v2', fields: () => ({ sprite_sheet: img.sheet, character_images: img.png, rows: '[{"row": 1, "title": "Walk", "description": "walk"}]', quality: 'standard' }), layout: ['png'], metadata: false },

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { RawImage } from '../../types.ts';
-import { extractPalette } from '../../kernels/palette.ts';
+import { looksLikePixelArt } from '../../kernels/cutout.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 
 export interface UpscalePlan {
@@ -20,18 +20,12 @@ export interface UpscalePlan {
 }
 
 export interface Upscaled {
-  png: Uint8Array;
+  image: RawImage;
   plan: UpscalePlan;
 }
 
-/** Pixel art: few colours, and every pixel either opaque or clear (no soft edge). */
-export function isPixelArt(img: RawImage): boolean {
-  for (let i = 3; i < img.data.length; i += 4) {
-    const a = img.data[i]!;
-    if (a !== 0 && a !== 255) return false;
-  }
-  return extractPalette([img], 256) !== null;
-}
+/** Pixel art: at most 256 colours, and every pixel either opaque or clear (no soft edge). */
+export const isPixelArt = (img: RawImage): boolean => looksLikePixelArt(img, 256);
 
 /** The size with the longest side `side`, aspect kept (each side at least 1 px). */
 export function sizeFor(width: number, height: number, side: number): { width: number; height: number } {
@@ -39,16 +33,20 @@ export function sizeFor(width: number, height: number, side: number): { width: n
   return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
 }
 
-const png = async (s: Sharp): Promise<Uint8Array> => new Uint8Array(await s.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer());
+const rawOf = async (s: Sharp, size: { width: number; height: number }): Promise<RawImage> => {
+  const buf = await s.ensureAlpha().raw().toBuffer();
+  return { ...size, data: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) };
+};
 
 const SHARPEN = { sigma: 0.8, m1: 0.5, m2: 1.5 } as const;
 
-export async function upscale(img: RawImage, side: number): Promise<Upscaled> {
+/** `pixelArt` overrides the test of the picture itself (a restyled sprite is still the pixel art it was). */
+export async function upscale(img: RawImage, side: number, pixelArt = isPixelArt(img)): Promise<Upscaled> {
   const from = { width: img.width, height: img.height };
   const to = sizeFor(img.width, img.height, side);
   const raw = (i: RawImage) => sharp(i.data, { raw: { width: i.width, height: i.height, channels: 4 } });
-  if (isPixelArt(img)) {
-    return { png: await png(raw(resizeTo(img, to.width, to.height, 'nearest'))), plan: { method: 'pixel-art', crispEdge: false, from, to } };
+  if (pixelArt) {
+    return { image: resizeTo(img, to.width, to.height, 'nearest'), plan: { method: 'pixel-art', crispEdge: false, from, to } };
   }
   const scale = to.width / img.width;
   const crispEdge = scale >= 2 && antialiasedEdge(img);
@@ -57,7 +55,7 @@ export async function upscale(img: RawImage, side: number): Promise<Upscaled> {
     const resized = raw(i).resize(to.width, to.height, { kernel: scale > 2 ? 'mitchell' : 'lanczos3', fit: 'fill' });
     return scale > 1 ? resized.sharpen(SHARPEN) : resized;
   };
-  if (!crispEdge) return { png: await png(enlarged(img)), plan: { method: 'smooth', crispEdge, from, to } };
+  if (!crispEdge) return { image: await rawOf(enlarged(img), to), plan: { method: 'smooth', crispEdge, from, to } };
   // The outline: the alpha resized alone and smoothed over about half a source pixel (so the
   // source's stair steps round off into a curve), then its ramp narrowed back to an edge.
   const [colour, edge] = await Promise.all([
@@ -65,7 +63,7 @@ export async function upscale(img: RawImage, side: number): Promise<Upscaled> {
     raw(img).extractChannel(3).resize(to.width, to.height, { kernel: 'cubic', fit: 'fill' }).blur(0.4 * scale).raw().toBuffer(),
   ]);
   narrowAlphaRamp(colour, edge, scale);
-  return { png: await png(raw({ ...to, data: new Uint8Array(colour.buffer, colour.byteOffset, colour.byteLength) })), plan: { method: 'smooth', crispEdge, from, to } };
+  return { image: { ...to, data: new Uint8Array(colour.buffer, colour.byteOffset, colour.byteLength) }, plan: { method: 'smooth', crispEdge, from, to } };
 }
 
 /**

@@ -3,22 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { antialiasedEdge, isPixelArt, upscale } from '../../../../workers/engines/tune/upscale.ts';
-import { decodeStill } from '../../../../workers/codecs/decode.ts';
 import { extractPalette } from '../../../../workers/kernels/palette.ts';
 import { createImage } from '../../../../workers/kernels/image.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 import { still } from '../../../fixtures/realSprites.ts';
 import { hero } from '../../../fixtures/sprites.ts';
 
-const decode = (png: Uint8Array) => decodeStill(png, 'png');
 const softCount = (img: RawImage) => { let n = 0; for (let i = 3; i < img.data.length; i += 4) if (img.data[i]! > 0 && img.data[i]! < 255) n++; return n; };
 
 describe('upscale', () => {
   it('pixel art: every art pixel a uniform 64 px block of its own colour, alpha still hard', async () => {
     const art = still('pirate-front').image;
     expect(isPixelArt(art)).toBe(true);
-    const { png, plan } = await upscale(art, 1024);
-    const out = await decode(png);
+    const { image: out, plan } = await upscale(art, 1024);
     expect(plan.method).toBe('pixel-art');
     expect(Math.max(out.width, out.height)).toBe(1024);
     expect(softCount(out)).toBe(0);
@@ -38,9 +35,8 @@ describe('upscale', () => {
     const key = still('key').image;
     expect(isPixelArt(key)).toBe(false);
     expect(antialiasedEdge(key)).toBe(true);
-    const { png, plan } = await upscale(key, 1024);
+    const { image: crisp, plan } = await upscale(key, 1024);
     expect(plan).toMatchObject({ method: 'smooth', crispEdge: true, to: { width: 1024, height: 1024 } });
-    const crisp = await decode(png);
     const plainBuf = await sharp(key.data, { raw: { width: key.width, height: key.height, channels: 4 } }).resize(1024, 1024, { kernel: 'mitchell' }).raw().toBuffer();
     const plain: RawImage = { width: 1024, height: 1024, data: new Uint8Array(plainBuf) };
     expect(softCount(crisp)).toBeLessThan(0.3 * softCount(plain));
@@ -56,21 +52,19 @@ describe('upscale', () => {
       glow.data.set([255, 200, 80, Math.max(0, Math.round(255 * (1 - d / 20)))], (y * 40 + x) * 4);
     }
     expect(antialiasedEdge(glow)).toBe(false);
-    const { png, plan } = await upscale(glow, 1024);
+    const { image: out, plan } = await upscale(glow, 1024);
     expect(plan).toMatchObject({ method: 'smooth', crispEdge: false });
-    const out = await decode(png);
     expect(softCount(out)).toBeGreaterThan(0.5 * out.width * out.height * (Math.PI / 4) * 0.9);
   });
 
   it('keeps transparency clear and the aspect ratio, also when the picture is larger than asked', async () => {
     const big = hero(64);
-    const { png, plan } = await upscale(big, 1024);
-    const out = await decode(png);
+    const { image: out, plan } = await upscale(big, 1024);
     expect(Math.max(out.width, out.height)).toBe(1024);
     expect(out.width / out.height).toBeCloseTo(big.width / big.height, 2);
     expect(out.data[3]).toBe(0);
     const wide = createImage(1500, 500, { r: 10, g: 120, b: 200, a: 255 });
-    const down = await decode((await upscale(wide, 1024)).png);
+    const down = (await upscale(wide, 1024)).image;
     expect([down.width, down.height]).toEqual([1024, 341]);
     expect(plan.from).toEqual({ width: big.width, height: big.height });
   });
