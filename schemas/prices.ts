@@ -17,4 +17,6 @@ export const PRICES = {
   /** sprite/reskin v1 (and the unversioned route) by resolution, v2 by quality. */
   reskinV1: { '1K': 3, '2K': 5, '4K': 7 },
   reskinV2: { standard: 3, pro: 6 },
+  /** image-tune/inpaint v2 by quality; the unversioned route as standard. */
+  inpaint: { standard: 2, pro: 4 },
 } as const;

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { choice, file, text } from './fields.ts';
 import { RESOLUTIONS } from './effect.ts';
 import { QUALITIES, STYLES } from './characterOverlay.ts';
-import { probeAll, STILLS, type Probe } from './rules.ts';
 
 const common = {
   image: file(),
@@ -29,8 +28,3 @@ export const ReskinUnversionedSchema = v.object({
 /** The description the unversioned route's three texts make. */
 export const legacyDescription = (input: v.InferOutput<typeof ReskinUnversionedSchema>): string =>
   [input.sprite_subject, input.change_description, input.final_result_description].filter((t) => t && t.trim()).join('. ');
-
-export async function reskinRules(input: { image: v.InferOutput<ReturnType<typeof file>> }, probe: Probe) {
-  const [image] = await probeAll([input.image], STILLS, probe);
-  return { image: image! };
-}

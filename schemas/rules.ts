@@ -30,6 +30,11 @@ export const oneOf = (value: number | undefined, allowed: readonly number[], mes
   if (value === undefined || !allowed.includes(value)) fail(message);
 };
 
+/** The rules of an endpoint whose one file is `image` (the image-tune kinds, reskin): it must be a picture. */
+export async function imageRules(input: { image: Upload }, probe: Probe): Promise<{ image: ProbeInfo }> {
+  return { image: await probe(input.image, STILLS) };
+}
+
 /** Probes an optional single file. */
 export const probeOptional = async (file: Upload | undefined, accept: readonly ImageFormat[], probe: Probe) =>
   file ? probe(file, accept) : undefined;

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage, TaskResult } from './types.ts';
 import type {
-  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, ReskinSpec, RestyleSpec, SplitLayerSpec, UpscaleSpec,
+  AnimateSpec, AnimationLayout, EffectSpec, ImageSpec, OverlaySpec, RenderOutput, RenderRequest, InpaintSpec, ReskinSpec, RestyleSpec, SplitLayerSpec, UpscaleSpec,
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
@@ -25,6 +25,7 @@ import { generateImage } from './engines/image/image.ts';
 import { upscale } from './engines/tune/upscale.ts';
 import { splitLayer } from './engines/tune/splitLayer.ts';
 import { reskin } from './engines/tune/reskin.ts';
+import { inpaint } from './engines/tune/inpaint.ts';
 
 export const SHEET_PNG = 'sheet.png';
 export const SHEET_JSON = 'sheet.json';
@@ -67,6 +68,7 @@ function dispatch(req: RenderRequest): Promise<RenderOutput> {
     case 'upscale': return renderUpscale(spec, req);
     case 'split-layer': return renderSplitLayer(spec, req);
     case 'reskin': return renderReskin(spec, req);
+    case 'inpaint': return renderInpaint(spec, req);
   }
 }
 
@@ -241,6 +243,19 @@ async function renderReskin(spec: ReskinSpec, req: RenderRequest): Promise<Rende
   return { files: [IMAGE_PNG] };
 }
 
+/** image.png, and image.json beside it: which edit the prompt was read as. */
+async function renderInpaint(spec: InpaintSpec, req: RenderRequest): Promise<RenderOutput> {
+  const image = await decodeStillFile(spec.image.path);
+  progressRange(req, 0, 0.2)(1);
+  const { image: out, plan } = inpaint(image, spec.prompt, spec.quality === 'pro' ? 600 : 200, req.seed);
+  progressRange(req, 0.2, 0.8)(1);
+  await Promise.all([
+    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
+    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ prompt: spec.prompt, ...plan }, null, 2)}\n`),
+  ]);
+  return { files: [IMAGE_PNG] };
+}
+
 /** layer.png then rest.png (image_urls order), and layer.json: what the keyword took and what else was found. */
 async function renderSplitLayer(spec: SplitLayerSpec, req: RenderRequest): Promise<RenderOutput> {
   const image = await decodeStillFile(spec.image.path);
@@ -259,5 +274,5 @@ async function renderSplitLayer(spec: SplitLayerSpec, req: RenderRequest): Promi
 function shortMessage(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   const line = text.split('\n', 1)[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line || 'render failed';
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line || 'render failed';
 }

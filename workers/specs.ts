@@ -88,6 +88,14 @@ export interface ReskinSpec {
   side: number;
 }
 
+/** image-tune/inpaint: the prompt's edit (background, removal, recolour); pro tries more patches. */
+export interface InpaintSpec {
+  kind: 'inpaint';
+  image: InputFile;
+  prompt: string;
+  quality: 'standard' | 'pro';
+}
+
 /** image-tune/split-layer: the element `keyword` names as a layer, and the rest. */
 export interface SplitLayerSpec {
   kind: 'split-layer';
@@ -95,7 +103,7 @@ export interface SplitLayerSpec {
   keyword: string;
 }
 
-export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec | SplitLayerSpec | ReskinSpec;
+export type JobSpec = AnimateSpec | RestyleSpec | EffectSpec | OverlaySpec | ImageSpec | UpscaleSpec | SplitLayerSpec | ReskinSpec | InpaintSpec;
 
 export interface RenderRequest {
   spec: JobSpec;

@@ -53,6 +53,7 @@ export class SpritekilnClient {
   splitLayer = (f: JobFields['split-layer'], s?: AbortSignal) => this.create('split-layer', f, s);
   reskinV1 = (f: JobFields['reskin-v1'], s?: AbortSignal) => this.create('reskin-v1', f, s);
   reskinV2 = (f: JobFields['reskin-v2'], s?: AbortSignal) => this.create('reskin-v2', f, s);
+  inpaintV2 = (f: JobFields['inpaint-v2'], s?: AbortSignal) => this.create('inpaint-v2', f, s);
 
   async job(id: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
     const query = waitSeconds > 0 ? `?wait=${Math.min(30, Math.round(waitSeconds))}` : '';

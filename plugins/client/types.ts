@@ -80,6 +80,7 @@ export interface JobFields {
   'split-layer': { image: FileInput; keyword: string };
   'reskin-v1': { image: FileInput; description: string; resolution: Resolution; style?: OverlayStyle };
   'reskin-v2': { image: FileInput; description: string; quality: 'standard' | 'pro'; style?: OverlayStyle };
+  'inpaint-v2': { image: FileInput; prompt: string; quality: 'standard' | 'pro' };
   pulsar: {
     mode: SpriteMode;
     images: FileInput[];
@@ -108,4 +109,5 @@ export const ENDPOINTS: Record<JobKind, string> = {
   'split-layer': '/image-tune/split-layer',
   'reskin-v1': '/sprite/reskin/v1',
   'reskin-v2': '/sprite/reskin/v2',
+  'inpaint-v2': '/image-tune/inpaint/v2',
 };

@@ -44,6 +44,8 @@ export function estimateCost(kind: JobKind, fields: Record<string, unknown>): nu
       return PRICES.reskinV1[s('resolution') as keyof typeof PRICES.reskinV1];
     case 'reskin-v2':
       return PRICES.reskinV2[s('quality') as keyof typeof PRICES.reskinV2];
+    case 'inpaint-v2':
+      return PRICES.inpaint[s('quality') as keyof typeof PRICES.inpaint];
   }
 }
 

@@ -27,6 +27,7 @@ export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
   'split-layer': { image: 'one' },
   'reskin-v1': { image: 'one' },
   'reskin-v2': { image: 'one' },
+  'inpaint-v2': { image: 'one' },
 };
 
 /** Every path a job's fields name, resolved against `baseDir` (paths are checked before anything is sent). */

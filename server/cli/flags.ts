@@ -69,6 +69,7 @@ export const KIND_FLAGS: Record<JobKind, Flag[]> = {
   'split-layer': ['image', 'keyword'],
   'reskin-v1': ['image', 'description', 'text', 'resolution', 'style'],
   'reskin-v2': ['image', 'description', 'text', 'quality', 'style'],
+  'inpaint-v2': ['image', 'prompt', 'text', 'quality'],
 };
 
 export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<string, unknown> {
@@ -111,6 +112,8 @@ export function fieldsFromFlags(kind: JobKind, flags: GenerateFlags): Record<str
       return { image: one('the picture'), scale: flags.scale };
     case 'split-layer':
       return { image: one('the picture'), keyword: flags.keyword };
+    case 'inpaint-v2':
+      return { image: one('the picture'), prompt: flags.prompt ?? flags.text, quality: flags.quality };
     case 'reskin-v1':
     case 'reskin-v2':
       return {

@@ -39,6 +39,7 @@ export function mapInputFiles<T extends JobSpec>(spec: T, fn: (path: string) => 
     case 'upscale':
     case 'split-layer':
     case 'reskin':
+    case 'inpaint':
       return { ...spec, image: file(spec.image) };
   }
 }

@@ -20,7 +20,9 @@ export type JobKind =
   | 'image-tune/split-layer'
   | 'reskin/v1'
   | 'reskin/v2'
-  | 'reskin';
+  | 'reskin'
+  | 'image-tune/inpaint/v2'
+  | 'image-tune/inpaint';
 
 export interface User {
   id: string;

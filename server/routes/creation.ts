@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import { GENERATE_ENDPOINTS } from './generate.ts';
 import { SPRITE_ENDPOINTS, SPRITE_UNVERSIONED_ENDPOINTS } from './sprite.ts';
-import { IMAGE_TUNE_ENDPOINTS } from './imageTune.ts';
+import { IMAGE_TUNE_ENDPOINTS, IMAGE_TUNE_UNVERSIONED_ENDPOINTS } from './imageTune.ts';
 import { submit, type AnyEndpoint, type SubmitDeps } from './submit.ts';
 import type { JobKind } from '../jobs/types.ts';
 
@@ -19,9 +19,10 @@ export const UNVERSIONED: Readonly<Record<string, string>> = {
   '/sprite/character-overlay': '/sprite/character-overlay/v1',
   '/sprite/make-sprite': '/sprite/make-sprite/v1',
   '/sprite/reskin': '/sprite/reskin/v1',
+  '/image-tune/inpaint': '/image-tune/inpaint/v2',
 };
 
-const OWN_FIELDS: Record<string, AnyEndpoint> = { ...SPRITE_UNVERSIONED_ENDPOINTS };
+const OWN_FIELDS: Record<string, AnyEndpoint> = { ...SPRITE_UNVERSIONED_ENDPOINTS, ...IMAGE_TUNE_UNVERSIONED_ENDPOINTS };
 
 export const CREATION_ENDPOINTS: Record<string, AnyEndpoint> = {
   ...VERSIONED,

@@ -1,31 +1,58 @@
-// image-tune/upscale and split-layer (the hosted service's docs; not in api.md).
+// image-tune/upscale, split-layer and inpaint (the hosted service's docs and real clients; not in api.md).
 import type * as v from 'valibot';
-import { SplitLayerSchema, splitLayerRules, UpscaleSchema, upscaleRules } from '../../schemas/imageTune.ts';
-import { M } from '../../schemas/messages.ts';
+import { InpaintUnversionedSchema, InpaintV2Schema, SplitLayerSchema, UpscaleSchema } from '../../schemas/imageTune.ts';
+import { imageRules, M } from '../../schemas/rules.ts';
 import { PRICES } from '../../schemas/prices.ts';
 import { RESOLUTION_PX } from './generate.ts';
 import type { AnyEndpoint, Endpoint } from './submit.ts';
 
-const upscale: Endpoint<v.InferOutput<typeof UpscaleSchema>, Awaited<ReturnType<typeof upscaleRules>>> = {
+type Checked = Awaited<ReturnType<typeof imageRules>>;
+
+const upscale: Endpoint<v.InferOutput<typeof UpscaleSchema>, Checked> = {
   kind: 'image-tune/upscale',
   schema: UpscaleSchema,
   messages: [M.invalidImage],
-  rules: upscaleRules,
+  rules: imageRules,
   cost: (input) => PRICES.upscale[input.scale],
   spec: (input, checked, keep) => ({ kind: 'upscale', image: keep(input.image, checked.image), side: RESOLUTION_PX[input.scale] }),
 };
 
-const splitLayer: Endpoint<v.InferOutput<typeof SplitLayerSchema>, Awaited<ReturnType<typeof splitLayerRules>>> = {
+const splitLayer: Endpoint<v.InferOutput<typeof SplitLayerSchema>, Checked> = {
   kind: 'image-tune/split-layer',
   schema: SplitLayerSchema,
   messages: [M.invalidImage],
-  rules: splitLayerRules,
+  rules: imageRules,
   cost: () => PRICES.splitLayer,
   spec: (input, checked, keep) => ({ kind: 'split-layer', image: keep(input.image, checked.image), keyword: input.keyword }),
 };
+
+const inpaintV2: Endpoint<v.InferOutput<typeof InpaintV2Schema>, Checked> = {
+  kind: 'image-tune/inpaint/v2',
+  schema: InpaintV2Schema,
+  messages: [M.invalidImage],
+  rules: imageRules,
+  cost: (input) => PRICES.inpaint[input.quality],
+  spec: (input, checked, keep) => ({ kind: 'inpaint', image: keep(input.image, checked.image), prompt: input.prompt, quality: input.quality }),
+};
+
+/** The unversioned route older clients call: image and prompt, drawn and charged as standard. */
+const inpaintUnversioned: Endpoint<v.InferOutput<typeof InpaintUnversionedSchema>, Checked> = {
+  kind: 'image-tune/inpaint',
+  schema: InpaintUnversionedSchema,
+  messages: [M.invalidImage],
+  rules: imageRules,
+  cost: () => PRICES.inpaint.standard,
+  spec: (input, checked, keep) => ({ kind: 'inpaint', image: keep(input.image, checked.image), prompt: input.prompt, quality: 'standard' }),
+};
+
+/** Unversioned routes whose fields differ from their versioned twin's (routes/creation.ts). */
+export const IMAGE_TUNE_UNVERSIONED_ENDPOINTS = {
+  '/image-tune/inpaint': inpaintUnversioned,
+} as const satisfies Record<string, AnyEndpoint>;
 
 /** Path (under /public/v1) -> endpoint (routes/creation.ts registers them). */
 export const IMAGE_TUNE_ENDPOINTS = {
   '/image-tune/upscale': upscale,
   '/image-tune/split-layer': splitLayer,
+  '/image-tune/inpaint/v2': inpaintV2,
 } as const satisfies Record<string, AnyEndpoint>;

@@ -9,7 +9,8 @@ import type { InputFile, JobSpec, ReskinSpec } from '../../workers/specs.ts';
 import { RESOLUTION_PX } from './generate.ts';
 import { PRICES } from '../../schemas/prices.ts';
 import type { AnyEndpoint, Endpoint, Keep } from './submit.ts';
-import { legacyDescription, ReskinUnversionedSchema, ReskinV1Schema, ReskinV2Schema, reskinRules } from '../../schemas/reskin.ts';
+import { legacyDescription, ReskinUnversionedSchema, ReskinV1Schema, ReskinV2Schema } from '../../schemas/reskin.ts';
+import { imageRules } from '../../schemas/rules.ts';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 type Checked<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
@@ -159,31 +160,31 @@ const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
 const reskinSpec = (image: InputFile, description: string, style: ReskinSpec['style'], side: number): ReskinSpec =>
   ({ kind: 'reskin', image, description, style, side });
 
-const reskinV1: Endpoint<Out<typeof ReskinV1Schema>, Checked<typeof reskinRules>> = {
+const reskinV1: Endpoint<Out<typeof ReskinV1Schema>, Checked<typeof imageRules>> = {
   kind: 'reskin/v1',
   schema: ReskinV1Schema,
   messages: [M.invalidImage],
-  rules: reskinRules,
+  rules: imageRules,
   cost: (input) => PRICES.reskinV1[input.resolution],
   spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), input.description, input.style, RESOLUTION_PX[input.resolution]),
 };
 
 /** v2: standard draws at 1024 px, pro at 2048. */
-const reskinV2: Endpoint<Out<typeof ReskinV2Schema>, Checked<typeof reskinRules>> = {
+const reskinV2: Endpoint<Out<typeof ReskinV2Schema>, Checked<typeof imageRules>> = {
   kind: 'reskin/v2',
   schema: ReskinV2Schema,
   messages: [M.invalidImage],
-  rules: reskinRules,
+  rules: imageRules,
   cost: (input) => PRICES.reskinV2[input.quality],
   spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), input.description, input.style, input.quality === 'pro' ? 2048 : 1024),
 };
 
 /** The unversioned route older clients call, with its own fields (read as v1's description). */
-const reskinUnversioned: Endpoint<Out<typeof ReskinUnversionedSchema>, Checked<typeof reskinRules>> = {
+const reskinUnversioned: Endpoint<Out<typeof ReskinUnversionedSchema>, Checked<typeof imageRules>> = {
   kind: 'reskin',
   schema: ReskinUnversionedSchema,
   messages: [M.invalidImage],
-  rules: reskinRules,
+  rules: imageRules,
   cost: (input) => PRICES.reskinV1[input.resolution],
   spec: (input, checked, keep) => reskinSpec(keep(input.image, checked.image), legacyDescription(input), input.style, RESOLUTION_PX[input.resolution]),
 };

@@ -39,6 +39,7 @@ describe.concurrent('spritekiln generate', () => {
     { kind: 'effect-v2', args: ['--description', 'fire burst', '--frame', '4', '--background', 'magenta'], files: ['sheet.json', 'sheet.png'] },
     { kind: 'upscale', args: ['--image', 'knight.png', '--scale', '1K'], files: ['image.png'] },
     { kind: 'reskin-v2', args: ['--image', 'knight.png', '--description', 'golden', '--quality', 'standard', '--style', 'cartoon'], files: ['image.png'] },
+    { kind: 'inpaint-v2', args: ['--image', 'hero.png', '--prompt', 'background to blue sky', '--quality', 'standard'], files: ['image.png'] },
     { kind: 'split-layer', args: ['--image', 'hero.png', '--keyword', 'head'], files: ['layer.png', 'rest.png'] },
     { kind: 'image', args: ['--prompt', 'a sword', '--model', 'Alpha Image 2', '--image', 'hero.png'], files: [] },
   ];
@@ -89,7 +90,7 @@ describe.concurrent('spritekiln generate', () => {
     const missing = await local(['zenith', '--image', 'nope.png', '--text', 'jump', '--frame', '36']);
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining(`images: cannot read ${join(work, 'nope.png')} (ENOENT)`) });
     const kind = await local(['zenit']);
-    expect(kind.stderr).toContain('unknown kind "zenit": one of image, effect-v1, effect-v2, overlay-v1, overlay-v2, make-sprite-v1, make-sprite, plus, zenith, pulsar, upscale, split-layer, reskin-v1, reskin-v2');
+    expect(kind.stderr).toContain('unknown kind "zenit": one of image, effect-v1, effect-v2, overlay-v1, overlay-v2, make-sprite-v1, make-sprite, plus, zenith, pulsar, upscale, split-layer, reskin-v1, reskin-v2, inpaint-v2');
     const remote = await local([...fire, '--server', 'http://sprites.example:8787']);
     expect(remote).toMatchObject({ code: 2, stderr: expect.stringContaining('no API key for http://sprites.example:8787: pass --key or set SPRITEKILN_KEY') });
     const noKeyFile = await local(fire, { SPRITEKILN_DATA: join(work, 'no-data') });

@@ -78,6 +78,7 @@ describe('estimateCost', () => {
     ['split-layer', { keyword: 'head' }, 2],
     ['reskin-v1', { resolution: '2K' }, 5],
     ['reskin-v2', { quality: 'pro' }, 6],
+    ['inpaint-v2', { quality: 'pro' }, 4],
     ['plus', { frame: '81' }, 13],
     ['zenith', { mode: 'image_to_video', frame: 100 }, 25],
     ['zenith', { mode: 'video_restyle', images: [gif] }, 9],

@@ -16,7 +16,7 @@ export interface RunJobOptions<K extends JobKind> {
 }
 
 /** Kinds whose jobs make a picture, not a sheet.json: refused before anything is uploaded or charged. */
-const NO_SHEET: ReadonlySet<JobKind> = new Set(['image', 'overlay-v1', 'overlay-v2', 'upscale', 'split-layer', 'reskin-v1', 'reskin-v2']);
+const NO_SHEET: ReadonlySet<JobKind> = new Set(['image', 'overlay-v1', 'overlay-v2', 'upscale', 'split-layer', 'reskin-v1', 'reskin-v2', 'inpaint-v2']);
 
 export async function runJob<K extends JobKind>(options: RunJobOptions<K>): Promise<Job> {
   const { key, request, config, scene, signal } = options;

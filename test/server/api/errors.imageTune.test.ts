@@ -1,9 +1,10 @@
-// The hosted docs' error tables for image-tune/upscale and split-layer, against the real app: exact status and
+// The hosted docs' error tables for image-tune/upscale, split-layer, inpaint v2 and the unversioned
+// inpaint, against the real app: exact status and
 // body, and nothing written, queued or charged for a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';
 import { pngBytes } from '../../fixtures/images.ts';
-import { credits, enumEntry, part, expectAccepted, expectRejected, makeImages, missing, RESOLUTIONS, type Fields, type Images, INVALID, NOT_IMAGES } from './helpers.ts';
+import { credits, enumEntry, part, QUALITIES, expectAccepted, expectRejected, makeImages, missing, RESOLUTIONS, type Fields, type Images, INVALID, NOT_IMAGES } from './helpers.ts';
 
 let server: TestServer;
 let img: Images;
@@ -81,5 +82,41 @@ describe('POST /image-tune/split-layer', () => {
     expect(job.status).toBe('Succeed');
     expect(job.image_urls.map((u) => u.split('/').pop())).toEqual(['layer.png', 'rest.png']);
     expect(await credits(server, user.key)).toBe(8);
+  });
+});
+
+describe.each([
+  ['/image-tune/inpaint/v2', { quality: 'standard' }],
+  ['/image-tune/inpaint', {}],
+] as const)('POST %s', (path, tier) => {
+  const valid = (): Fields => ({ image: img.png, prompt: 'change background to blue sky', ...tier });
+
+  it('accepts a prompt (read by the job), PNG, JPEG and WebP', async () => {
+    await expectAccepted(server, path, valid(), okKey);
+    await expectAccepted(server, path, { ...valid(), image: img.jpeg }, okKey);
+    await expectAccepted(server, path, { ...valid(), image: img.webp }, okKey);
+  });
+
+  it('422: every required field missing at once', async () => {
+    await expectRejected(server, path, {}, 422, [missing('image'), missing('prompt'), ...('quality' in tier ? [missing('quality')] : [])]);
+  });
+
+  it.each(NOT_IMAGES)('400 Invalid image file: %s as image', async (_name, bad) => {
+    await expectRejected(server, path, { ...valid(), image: img[bad] }, 400, INVALID);
+  });
+
+  it('a prompt outside its vocabulary: the job fails saying what it understands, and is refunded', async () => {
+    const user = server.addUser(10);
+    const id = await expectAccepted(server, path, { ...valid(), prompt: 'add a hat' }, user.key);
+    const job = await waitForJob(server, id, user.key);
+    expect(job.status).toBe('Failed');
+    expect((job as { error_message?: string }).error_message).toMatch(/^inpaint understands: .*; not "add a hat"$/);
+    expect(await credits(server, user.key)).toBe(10);
+  });
+});
+
+describe('POST /image-tune/inpaint/v2 quality', () => {
+  it.each(['high', 'Standard'])('422: quality %s is not standard or pro', async (quality) => {
+    await expectRejected(server, '/image-tune/inpaint/v2', { image: img.png, prompt: 'background red', quality }, 422, [enumEntry('quality', quality, QUALITIES)]);
   });
 });

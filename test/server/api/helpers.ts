@@ -70,6 +70,7 @@ export const ENDPOINTS = [
   '/image-tune/split-layer',
   '/sprite/reskin/v1',
   '/sprite/reskin/v2',
+  '/image-tune/inpaint/v2',
 ] as const;
 
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -92,6 +93,7 @@ export function validForms(img: Images): Record<Endpoint, Fields> {
     '/image-tune/split-layer': { image: img.png, keyword: 'character' },
     '/sprite/reskin/v1': { image: img.png, description: 'golden', resolution: '1K' },
     '/sprite/reskin/v2': { image: img.png, description: 'golden', quality: 'standard' },
+    '/image-tune/inpaint/v2': { image: img.png, prompt: 'background to blue sky', quality: 'standard' },
   };
 }
 

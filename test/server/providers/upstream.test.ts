@@ -49,6 +49,8 @@ const CASES: [string, string, () => Fields][] = [
   ['reskin v1', '/sprite/reskin/v1', () => ({ image: img.png, description: 'golden', resolution: '1K', style: 'cartoon' })],
   ['reskin v2', '/sprite/reskin/v2', () => ({ image: img.png, description: 'golden', quality: 'standard' })],
   ['reskin (unversioned)', '/sprite/reskin', () => ({ image: img.png, sprite_subject: 'a knight', change_description: 'golden', resolution: '1K' })],
+  ['inpaint v2', '/image-tune/inpaint/v2', () => ({ image: img.png, prompt: 'background to blue sky', quality: 'pro' })],
+  ['inpaint (unversioned)', '/image-tune/inpaint', () => ({ image: img.png, prompt: 'background red' })],
   ['split-layer', '/image-tune/split-layer', () => ({ image: img.png, keyword: 'character' })],
   ['upscale', '/image-tune/upscale', () => ({ image: img.png, scale: '2K' })],
   ['make-sprite v1', '/sprite/make-sprite/v1', () => ({ image: img.png, text: 'jump', frame: '25', is_pixel: 'true' })],

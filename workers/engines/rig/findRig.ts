@@ -14,7 +14,7 @@ import type { Rig } from './types.ts';
 const FRONT_SYMMETRY = 0.8;
 
 /** The classic RGB skin rule: warm, red over green over blue, not grey. */
-const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
+export const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
 
 /**
  * Side a side view faces. The face first: where the head shows skin, that side of the head is the
