@@ -12,6 +12,7 @@ extends SceneTree
 
 const Client := preload("res://addons/spritekiln/spritekiln_client.gd")
 const Multipart := preload("res://addons/spritekiln/multipart.gd")
+const OpenApiKinds := preload("res://addons/spritekiln/openapi_kinds.gd")
 const SpriteFramesText := preload("res://addons/spritekiln/sprite_frames_text.gd")
 
 var passed := 0
@@ -35,10 +36,13 @@ func _main() -> void:
 		return
 	test_multipart_body()
 	test_describe_detail()
+	test_openapi_kinds()
 	await test_connection_messages()
 	await test_account()
+	await test_job_kinds_from_the_server()
 	await test_zenith_job_to_sprite_frames()
 	await test_make_sprite_from_texture()
+	await test_kind_only_the_document_names()
 	await test_effect_without_files()
 	await test_errors_carry_the_detail()
 	await test_cancel_stops_waiting()
@@ -96,6 +100,66 @@ func test_describe_detail() -> void:
 	check(Client.describe_detail(list) == "mode: Field required; frame: Input should be a valid integer", "a 422 list as field: message")
 
 
+## A document with what the server's has ($refs, a deprecated twin, operations that are no job) and
+## what it may have (descriptions, examples, a JSON field marked as such, 3.1 type lists), parsed
+## from JSON text as the client does: numbers arrive as floats.
+func test_openapi_kinds() -> void:
+	section("openapi_kinds.gd: the kinds and fields of an OpenAPI document")
+	var doc: Dictionary = JSON.parse_string("""{
+		"paths": {
+			"/healthz": {"get": {"summary": "Readiness"}},
+			"/public/v1/thing/new/v1": {"post": {"x-job-kind": "new/v1", "summary": "Create a thing", "requestBody": {"$ref": "#/components/requestBodies/New"}}},
+			"/public/v1/thing/new": {"post": {"x-job-kind": "new/v1", "deprecated": true, "requestBody": {"$ref": "#/components/requestBodies/New"}}},
+			"/public/v1/jobs": {"get": {"summary": "The caller's jobs"}},
+			"/public/v1/topup": {"post": {"summary": "Not a job", "requestBody": {"$ref": "#/components/requestBodies/New"}}},
+			"/public/v1/bare/kind": {"post": {"x-job-kind": "bare", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "properties": {}}}}}}},
+			"/public/v1/json/kind": {"post": {"x-job-kind": "json", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}}},
+			"/elsewhere/job": {"post": {"x-job-kind": "elsewhere", "requestBody": {"$ref": "#/components/requestBodies/New"}}}
+		},
+		"components": {
+			"requestBodies": {"New": {"content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/NewForm"}}}}},
+			"schemas": {
+				"Binary": {"type": "string", "format": "binary"},
+				"NewForm": {"type": "object", "required": ["image", "frame", "rows"], "properties": {
+					"image": {"$ref": "#/components/schemas/Binary"},
+					"refs": {"type": "array", "items": {"$ref": "#/components/schemas/Binary"}},
+					"style": {"type": "string", "enum": ["a", "b"], "default": "a"},
+					"frame": {"type": "integer", "enum": [25, 36]},
+					"is_pixel": {"type": "boolean", "default": false},
+					"rows": {"type": "string"},
+					"grid": {"type": "string", "contentMediaType": "application/json"},
+					"text": {"type": ["string", "null"], "description": "the motion", "examples": ["jump", "walk"]},
+					"seed": {"type": "integer", "default": 7},
+					"loop": {"$ref": "#/components/schemas/Missing"}
+				}}
+			}
+		}
+	}""")
+	var kinds := OpenApiKinds.from_document(doc)
+	var names := kinds.map(func(k: Dictionary) -> String: return k.kind)
+	check(names == ["new/v1", "bare"], "POSTs under /public/v1 with x-job-kind and a form body, the deprecated twin left out, in the document's order: %s" % [names])
+	if kinds.size() != 2:
+		return
+	check(kinds[0].label == "Create a thing" and kinds[0].path == "/thing/new/v1", "label from summary, path under /public/v1: %s %s" % [kinds[0].label, kinds[0].path])
+	check(kinds[1].label == "bare / kind" and kinds[1].fields.is_empty(), "no summary: the path as label (%s)" % kinds[1].label)
+	var fields := {}
+	for f in kinds[0].fields:
+		fields[f.name] = f
+	var types := {}
+	for name in fields:
+		types[name] = fields[name].type
+	var expected := {"image": "file", "refs": "files", "style": "enum", "frame": "int_enum", "is_pixel": "bool", "rows": "multiline", "grid": "multiline", "text": "text", "seed": "text", "loop": "text"}
+	check(types == expected, "field types, $refs followed: %s" % [types])
+	var required := fields.keys().filter(func(n: String) -> bool: return fields[n].required)
+	check(required == ["image", "frame", "rows"], "required from the schema's list: %s" % [required])
+	check(fields.frame.options == [25, 36] and fields.frame.options[0] is int, "an integer enum's options are ints: %s" % [fields.frame.options])
+	check(fields.style.options == ["a", "b"] and fields.style.default == "a" and fields.is_pixel.default == false, "enum options and defaults")
+	check(fields.seed.default is int and fields.seed.default == 7, "an integer default is an int")
+	check(fields.text.get("hint") == "the motion; e.g. jump, walk", "hint from description and examples: %s" % fields.text.get("hint"))
+	check(str(fields.rows.get("prefill", "")).begins_with("[{\"row\": 1"), "rows starts with an example list")
+	check(OpenApiKinds.from_document({}).is_empty() and OpenApiKinds.from_document({"paths": "nope"}).is_empty(), "no paths: no kinds")
+
+
 func test_connection_messages() -> void:
 	section("connection check says exactly what is wrong")
 	var ok := await new_client().check_connection()
@@ -112,6 +176,37 @@ func test_account() -> void:
 	section("account")
 	var who := await new_client().account()
 	check(who.has("user_id") and int(who.get("credits", -1)) > 0, "account() returns user_id and credits: %s" % JSON.stringify(who))
+
+
+## The server's own document: make-sprite/v1 is a kind the plugin names nowhere.
+func test_job_kinds_from_the_server() -> void:
+	section("job_kinds: the server's /openapi.json")
+	var client := new_client()
+	var kinds := await client.job_kinds()
+	var by_kind := {}
+	var paths := []
+	for k in kinds:
+		by_kind[k.kind] = k
+		paths.append(k.path)
+	check(kinds.size() >= 10 and by_kind.size() == kinds.size(), "%d kinds, each once: %s" % [kinds.size(), by_kind.keys()])
+	for twin in ["/generate/effect", "/sprite/character-overlay", "/sprite/make-sprite"]:
+		check(not paths.has(twin), "the deprecated twin %s is not listed" % twin)
+	var k: Dictionary = by_kind.get("make-sprite/v1", {})
+	if not check(k.get("path") == "/sprite/make-sprite/v1", "make-sprite/v1 at /sprite/make-sprite/v1: %s" % [k]):
+		return
+	var types := {}
+	for f in k.fields:
+		types[f.name] = [f.type, f.required]
+	check(types == {"image": ["file", true], "text": ["text", true], "frame": ["int_enum", true], "is_pixel": ["bool", true]}, "its fields: %s" % [types])
+	check(k.fields[2].options == [25, 36, 49, 64, 81, 100, 121, 144, 169], "frame options: %s" % [k.fields[2].options])
+	var overlay: Dictionary = by_kind.get("character-overlay/v2", {"fields": []})
+	var rows: Array = overlay.fields.filter(func(f: Dictionary) -> bool: return f.name == "rows")
+	check(rows.size() == 1 and rows[0].type == "multiline" and rows[0].required, "overlay rows: a required multiline field")
+	var down := new_client(env.SPRITEKILN_DOWN_URL)
+	var none := await down.job_kinds()
+	check(none.is_empty() and down.last_error == "Cannot reach %s: is `npm start` running?" % env.SPRITEKILN_DOWN_URL, "server down: " + down.last_error)
+	var id := await down.create_job("zenith", {"mode": "image_to_video"}, {"images": "res://tests/fixtures/hero.png"})
+	check(id == "" and down.last_error.begins_with("Cannot reach"), "create_job by kind on a server that is down: " + down.last_error)
 
 
 func test_zenith_job_to_sprite_frames() -> void:
@@ -136,7 +231,7 @@ func test_zenith_job_to_sprite_frames() -> void:
 func test_make_sprite_from_texture() -> void:
 	section("make-sprite: a Texture2D as input; the sheet is fetched though image_urls has the GIF and frames")
 	var texture := ImageTexture.create_from_image(Image.load_from_file(ProjectSettings.globalize_path("res://tests/fixtures/knight.png")))
-	var job := await new_client().run_job("make-sprite", {"text": "attack", "frame": 49, "is_pixel": true}, {"start_frame_image": texture})
+	var job := await new_client().run_job("make-sprite/v2", {"text": "attack", "frame": 49, "is_pixel": true}, {"start_frame_image": texture})
 	if not check(job.get("status") == "Succeed", "run_job ends Succeed"):
 		return
 	check(job.files.has(job.dir.path_join("frame_048.png")), "every frame PNG of image_urls downloaded")
@@ -144,13 +239,22 @@ func test_make_sprite_from_texture() -> void:
 	_check_sprite_frames(job.dir, 49, "make-sprite")
 
 
+func test_kind_only_the_document_names() -> void:
+	section("make-sprite/v1, a kind only the server's /openapi.json names: create -> wait -> download -> SpriteFrames")
+	var job := await new_client().run_job("make-sprite/v1", {"text": "attack", "frame": 25, "is_pixel": true}, {"image": "res://tests/fixtures/knight.png"})
+	if not check(job.get("status") == "Succeed", "run_job ends Succeed"):
+		return
+	check(job.files.has(job.dir.path_join("frame_024.png")) and not job.files.has(job.dir.path_join("frame_025.png")), "25 frame PNGs downloaded")
+	_check_sprite_frames(job.dir, 25, "make-sprite/v1")
+
+
 func test_effect_without_files() -> void:
-	section("effect-v2: fields only")
-	var job := await new_client().run_job("effect-v2", {"description": "fire burst", "frame": 4, "background_color": "magenta"})
+	section("effect/v2: fields only")
+	var job := await new_client().run_job("effect/v2", {"description": "fire burst", "frame": 4, "background_color": "magenta"})
 	if check(job.get("status") == "Succeed", "run_job ends Succeed"):
 		# One-shot effects (a burst) play once; sustained ones loop: sheet.json's plan says which.
 		var plan: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(job.dir + "/sheet.json")).meta.plan
-		_check_sprite_frames(job.dir, 4, "effect-v2", "", not bool(plan.oneShot))
+		_check_sprite_frames(job.dir, 4, "effect/v2", "", not bool(plan.oneShot))
 
 
 func test_errors_carry_the_detail() -> void:
@@ -182,7 +286,7 @@ func test_cancel_stops_waiting() -> void:
 		if seen.size() == 1:
 			client.poll_seconds = 10
 			create_timer(1.5).timeout.connect(client.cancel))
-	var job_id := await client.create_job("effect-v2", {"description": "smoke", "frame": 4, "background_color": "white"})
+	var job_id := await client.create_job("effect/v2", {"description": "smoke", "frame": 4, "background_color": "white"})
 	if not check(job_id != "", "a job on the queued server"):
 		return
 	var started := Time.get_ticks_msec()

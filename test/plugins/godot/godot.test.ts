@@ -1,8 +1,9 @@
 // The Godot 4 plugin in real Godot, headless, against real servers started here: every script
 // passes --check-only; the runner (tests/run.gd, one process) drives SpritekilnClient through
-// jobs, downloads and SpriteFrames; the editor boots with the plugin, the dock appears, generates,
-// imports and assigns with undo. The sprite_frames.tres of a real job (the server's, or until the
-// server writes it, godotSpriteFrames' from that job's sheet.json) loads in both.
+// jobs, downloads and SpriteFrames; the editor boots with the plugin, the dock appears, builds its
+// form from the server's /openapi.json, generates, imports and assigns with undo. The
+// sprite_frames.tres of a real job (the server's, or until the server writes it,
+// godotSpriteFrames' from that job's sheet.json) loads in both.
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -71,6 +72,26 @@ describe.skipIf(!GODOT)(`Godot plugin (${'version' in godot ? godot.version : 'n
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  // The dock's kinds are the server's: the Godot tests submit make-sprite/v1, which no plugin file
+  // names, and look for its deprecated unversioned twin, which the server must then really serve.
+  it('the addon names no job kind or path: the kinds come from /openapi.json', async () => {
+    type Doc = { paths: Record<string, { post?: { 'x-job-kind'?: string; deprecated?: boolean } }> };
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as Doc;
+    expect(doc.paths['/public/v1/sprite/make-sprite/v1']?.post?.['x-job-kind']).toBe('make-sprite/v1');
+    expect(doc.paths['/public/v1/sprite/make-sprite']?.post).toMatchObject({ 'x-job-kind': 'make-sprite/v1', deprecated: true });
+    const addon = join(GODOT_PROJECT, 'addons/spritekiln');
+    const sources = await Promise.all((await readdir(addon)).filter((f) => f.endsWith('.gd')).map((f) => readFile(join(addon, f), 'utf8')));
+    // Code only: the comments may show a kind as an example.
+    const code = sources.flatMap((text) => text.split('\n')).filter((line) => !line.trim().startsWith('#')).join('\n');
+    const names = Object.entries(doc.paths).flatMap(([path, ops]) => {
+      const kind = ops.post?.['x-job-kind'];
+      return kind ? [kind, path, path.slice('/public/v1'.length)] : [];
+    });
+    expect(names).toContain('make-sprite/v1');
+    expect(names.filter((name) => code.includes(`"${name}"`) || code.includes(`'${name}'`))).toEqual([]);
+    expect(code).not.toContain('make-sprite/v1');
+  });
 
   it('SpritekilnClient runs jobs on a real server: multipart, wait, download, SpriteFrames (tests/run.gd)', async () => {
     const run = await runGodot(GODOT, ['--headless', '--path', project, '--script', 'res://tests/run.gd'], env, 240);

@@ -1,12 +1,19 @@
 @tool
 extends VBoxContainer
 ## The Spritekiln dock: server URL and key (kept in EditorSettings, never in the project), a
-## connection check, a form for every job kind, generate with progress and cancel, download into
-## res://spritekiln/<job_id>/, import, and assignment of the SpriteFrames to the selected
-## AnimatedSprite2D through the editor's undo/redo. The UI is built in code; the job form is form.gd.
+## connection check, a form for every job kind the server lists in its /openapi.json, generate with
+## progress and cancel, download into res://spritekiln/<job_id>/, import, and assignment of the
+## SpriteFrames to the selected AnimatedSprite2D through the editor's undo/redo. The UI is built in
+## code; the job form is form.gd.
 ##
-## Its actions are plain methods (check_connection, generate, cancel, assign_to_selected) returning
-## what they did, so the editor test drives the same paths a click does.
+## The kinds are read once per connection: when the dock starts, on Check connection and when the
+## URL changes. Without a server the form says why it is empty, and the rest of the dock still works.
+##
+## Its actions are plain methods (check_connection, refresh_kinds, generate, cancel,
+## assign_to_selected) returning what they did, so the editor test drives the same paths a click does.
+
+## refresh_kinds() finished: {"ok", "message", "kinds"}.
+signal kinds_loaded(result: Dictionary)
 
 const Client := preload("spritekiln_client.gd")
 const Form := preload("form.gd")
@@ -32,6 +39,9 @@ var assign_button: Button
 ## The SpriteFrames of the last finished job (res:// path), what "Assign" uses.
 var frames_path := ""
 var busy := false
+## The server URL the form's kinds come from (or were last asked of), and the one being asked now.
+var _kinds_url := ""
+var _kinds_loading := ""
 
 
 func _ready() -> void:
@@ -43,6 +53,7 @@ func _ready() -> void:
 	client.progress.connect(_on_progress)
 	_build()
 	_load_settings()
+	refresh_kinds()
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -54,13 +65,55 @@ func set_server(url: String, key: String) -> void:
 	_save_settings()
 
 
-## Checks the URL and key; shows and returns {"ok", "message", "account"}.
+## Checks the URL and key, and reloads the job kinds (the server may have been restarted with
+## others); shows and returns {"ok", "message", "account"}.
 func check_connection() -> Dictionary:
 	_apply_settings()
 	connection_label.text = "Checking %s ..." % client.base_url
 	var res := await client.check_connection()
 	connection_label.text = res.message
+	await refresh_kinds()
 	return res
+
+
+## Loads the job kinds from the server's /openapi.json into the form. Returns {"ok", "message",
+## "kinds"}. A load already under way for the same URL is joined rather than repeated; one for a URL
+## left since is dropped, the newer one's fills the form.
+func refresh_kinds() -> Dictionary:
+	_use_fields()
+	var url := client.base_url
+	if _kinds_loading == url:
+		return await kinds_loaded
+	# After a failed reload of the same server, the form loaded before stays usable.
+	var keep := url == _kinds_url and not form.kinds.is_empty()
+	_kinds_url = url
+	_kinds_loading = url
+	if not keep:
+		form.set_kinds([], "Loading the job kinds from %s/openapi.json ..." % url)
+		_set_busy(busy)
+	var kinds := await client.job_kinds(true)
+	var error := client.last_error
+	if _kinds_loading != url:
+		# The URL changed meanwhile: the load for the new one fills the form.
+		return {"ok": false, "message": "%s is no longer the server URL" % url, "kinds": []}
+	_kinds_loading = ""
+	var result := {"ok": error == "", "message": "", "kinds": kinds}
+	if error != "" and keep:
+		result.message = "Could not reload the job kinds (%s); the form is the one loaded before" % error
+		form.show_notice(result.message)
+	elif error != "":
+		# The explanatory empty state: why there is no form, and what brings it.
+		result.message = "%s\nThe job form comes from the server's /openapi.json: press Check connection once the server runs." % error
+		form.set_kinds([], result.message)
+	elif kinds.is_empty():
+		result.message = "%s lists no job kinds in its /openapi.json" % url
+		form.set_kinds([], result.message)
+	else:
+		result.message = "%d job kinds from %s" % [kinds.size(), url]
+		form.set_kinds(kinds)
+	_set_busy(busy)
+	kinds_loaded.emit(result)
+	return result
 
 
 ## Sends the form, waits (progress bar), downloads, imports. Returns {"ok", "message", "job_id",
@@ -71,12 +124,14 @@ func generate() -> Dictionary:
 	var request := form.collect()
 	if request.has("error"):
 		return _done(false, request.error)
+	# The path the server's document gives the kind: no table of kinds in the plugin.
+	var path: String = form.current().path
 	_apply_settings()
 	_set_busy(true)
 	progress_bar.value = 0
 	progress_bar.visible = true
 	_status("Uploading to %s ..." % client.base_url)
-	var job_id := await client.create_job(form.current_kind(), request.fields, request.files)
+	var job_id := await client.create_job(path, request.fields, request.files)
 	if job_id == "":
 		return _done(false, client.last_error)
 	_status("Job %s: Pending" % job_id)
@@ -182,7 +237,14 @@ func _save_settings() -> void:
 	_apply_settings()
 
 
+## Also reloads the job kinds when the URL is another server's.
 func _apply_settings() -> void:
+	_use_fields()
+	if _kinds_url != "" and client.base_url != _kinds_url:
+		refresh_kinds()
+
+
+func _use_fields() -> void:
 	client.base_url = url_edit.text.strip_edges()
 	client.api_key = key_edit.text.strip_edges()
 
@@ -260,7 +322,7 @@ func _on_progress(_job_id: String, fraction: float) -> void:
 
 func _set_busy(value: bool) -> void:
 	busy = value
-	generate_button.disabled = value
+	generate_button.disabled = value or form.kinds.is_empty()
 	cancel_button.disabled = not value
 	assign_button.disabled = value or frames_path == ""
 

@@ -1,19 +1,23 @@
 @tool
 extends VBoxContainer
-## The job form of the dock: a kind selector and, for the chosen kind, one input per API field
-## (built from kinds.gd), with res:// file pickers and "use the selected node's texture". collect()
-## turns it into the fields and files SpritekilnClient.create_job takes.
+## The job form of the dock: a kind selector and, for the chosen kind, one input per API field (the
+## kinds and fields the dock read from the server's /openapi.json, see openapi_kinds.gd), with res://
+## file pickers and "use the selected node's texture". collect() turns it into the fields and files
+## SpritekilnClient.create_job takes. Without kinds (no server yet) it shows why instead.
 
 ## Something to tell the user (e.g. "Select a node with a texture first"); the dock shows it.
 signal message(text: String)
 
 const Client := preload("spritekiln_client.gd")
-const Kinds := preload("kinds.gd")
 const IMAGE_FILTERS := ["*.png, *.jpg, *.jpeg, *.webp ; Images", "*.gif ; GIF (video_restyle source)"]
 
 var kind_select: OptionButton
 var grid: GridContainer
-## field name -> {"field": Dictionary (a kinds.gd entry), "control": Control}
+## Why there is no form, or what went wrong loading it; hidden when empty.
+var notice: Label
+## The kinds offered, as SpritekilnClient.job_kinds() gives them: [{"kind", "label", "path", "fields"}].
+var kinds := []
+## field name -> {"field": Dictionary (a fields entry of the kind), "control": Control}
 var inputs := {}
 ## "[selected Name]" tokens in file fields -> {"name", "data"} (textures without a file, e.g. an AtlasTexture)
 var _memory := {}
@@ -23,9 +27,12 @@ var _dialog_target := ""
 
 func _ready() -> void:
 	size_flags_vertical = Control.SIZE_EXPAND_FILL
+	notice = Label.new()
+	notice.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	notice.custom_minimum_size = Vector2(200, 0)
+	notice.visible = false
+	add_child(notice)
 	kind_select = OptionButton.new()
-	for k in Kinds.KINDS:
-		kind_select.add_item(k.label)
 	kind_select.item_selected.connect(_show_kind)
 	add_child(kind_select)
 	var scroll := ScrollContainer.new()
@@ -43,13 +50,37 @@ func _ready() -> void:
 		_dialog.file_selected.connect(func(path: String) -> void: _add_paths([path]))
 		_dialog.files_selected.connect(func(paths: PackedStringArray) -> void: _add_paths(Array(paths)))
 		add_child(_dialog)
-	_show_kind(0)
+	set_kinds([])
 
 
-## Selects a job kind by name ("zenith", "effect-v2", ...); returns false if there is none.
+## Offers these kinds (SpritekilnClient.job_kinds()); with none, the form is replaced by
+## notice_text. The kind chosen before stays chosen if it is still offered, and the same kinds again
+## leave the form (and what was typed into it) as it is.
+func set_kinds(list: Array, notice_text := "") -> void:
+	show_notice(notice_text)
+	if list == kinds and not list.is_empty():
+		return
+	var previous := current_kind()
+	kinds = list
+	kind_select.clear()
+	for k in kinds:
+		kind_select.add_item(k.label)
+		kind_select.set_item_tooltip(kind_select.item_count - 1, "%s: POST /public/v1%s" % [k.kind, k.path])
+	kind_select.visible = not kinds.is_empty()
+	if not select_kind(previous):
+		_show_kind(0)
+
+
+## Shows a line above the form ("" hides it).
+func show_notice(text: String) -> void:
+	notice.text = text
+	notice.visible = text != ""
+
+
+## Selects a job kind by name ("zenith", "effect/v2", ...); returns false if it is not offered.
 func select_kind(kind: String) -> bool:
-	for i in Kinds.KINDS.size():
-		if Kinds.KINDS[i].kind == kind:
+	for i in kinds.size():
+		if kinds[i].kind == kind:
 			kind_select.select(i)
 			_show_kind(i)
 			return true
@@ -76,12 +107,21 @@ func set_field(field_name: String, value: Variant) -> void:
 				control.select(i)
 
 
+## The chosen kind's name ("" when none is offered).
 func current_kind() -> String:
-	return Kinds.KINDS[kind_select.selected].kind
+	return current().get("kind", "")
+
+
+## The chosen kind ({"kind", "label", "path", "fields"}), {} when none is offered.
+func current() -> Dictionary:
+	var i := kind_select.selected
+	return kinds[i] if i >= 0 and i < kinds.size() else {}
 
 
 ## The form as create_job takes it: {"fields", "files"} or {"error"}.
 func collect() -> Dictionary:
+	if current().is_empty():
+		return {"error": notice.text if notice.text != "" else "No job kinds: press Check connection to load them from the server"}
 	var fields := {}
 	var files := {}
 	for field_name in inputs:
@@ -97,10 +137,10 @@ func collect() -> Dictionary:
 				if text != "":
 					fields[field_name] = text
 			"enum", "int_enum":
+				# An optional enum's first entry is "(not sent)".
 				var option := control as OptionButton
-				var label := option.get_item_text(option.selected)
-				if not label.begins_with("("):
-					fields[field_name] = label
+				if f.required or option.selected > 0:
+					fields[field_name] = option.get_item_text(option.selected)
 			"bool":
 				if control is CheckBox:
 					fields[field_name] = (control as CheckBox).button_pressed
@@ -123,17 +163,19 @@ func collect() -> Dictionary:
 	return {"fields": fields, "files": files}
 
 
-## Rebuilds the form for KINDS[index].
+## Rebuilds the form for kinds[index] (empties it when there is no such kind).
 func _show_kind(index: int) -> void:
 	for child in grid.get_children():
 		grid.remove_child(child)
 		child.queue_free()
 	inputs.clear()
-	for f in Kinds.KINDS[index].fields:
+	if index < 0 or index >= kinds.size():
+		return
+	for f in kinds[index].fields:
 		# Required fields carry a star; optional ones are dimmed and not sent when left empty.
 		var label := Label.new()
 		label.text = f.name + (" *" if f.required else "")
-		label.tooltip_text = ("required" if f.required else "optional: not sent when empty") + ("\n" + f.hint if f.has("hint") else "")
+		label.tooltip_text = ("required" if f.required else "optional: not sent when empty" + _default_text(f, ", the server uses %s")) + ("\n" + f.hint if f.has("hint") else "")
 		label.mouse_filter = Control.MOUSE_FILTER_PASS
 		if not f.required:
 			label.modulate = Color(1, 1, 1, 0.7)
@@ -147,18 +189,18 @@ func _input_for(f: Dictionary) -> Control:
 	match f.type:
 		"text":
 			var edit := LineEdit.new()
-			edit.placeholder_text = f.get("hint", "")
+			edit.placeholder_text = f.get("hint", _default_text(f, "default: %s"))
 			control = edit
 		"multiline":
 			var edit := TextEdit.new()
-			edit.text = f.get("default", "")
+			edit.text = f.get("prefill", "")
 			edit.custom_minimum_size = Vector2(0, 72)
 			edit.wrap_mode = TextEdit.LINE_WRAPPING_BOUNDARY
 			control = edit
 		"enum", "int_enum":
 			var option := OptionButton.new()
 			if not f.required:
-				option.add_item("(not sent)")
+				option.add_item(_unsent(f))
 			for value in f.options:
 				option.add_item(str(value))
 			control = option
@@ -167,7 +209,7 @@ func _input_for(f: Dictionary) -> Control:
 				control = CheckBox.new()
 			else:
 				var option := OptionButton.new()
-				for label in ["(server default)", "true", "false"]:
+				for label in [_unsent(f), "true", "false"]:
 					option.add_item(label)
 				control = option
 		"file", "files":
@@ -195,6 +237,18 @@ func _input_for(f: Dictionary) -> Control:
 	control.tooltip_text = f.get("hint", "")
 	inputs[f.name] = {"field": f, "control": control}
 	return control
+
+
+## The first entry of an optional choice: nothing is sent, so the server's default applies.
+static func _unsent(f: Dictionary) -> String:
+	var text := _default_text(f, "(default: %s)")
+	return text if text != "" else "(not sent)"
+
+
+## The schema's default in format ("" when it has none, or an empty one).
+static func _default_text(f: Dictionary, format: String) -> String:
+	var value: Variant = f.get("default")
+	return "" if value == null or str(value) == "" else format % str(value)
 
 
 func _pick_files(field_name: String) -> void:

@@ -1,9 +1,9 @@
 @tool
 class_name SpritekilnClient
 extends Node
-## Speaks the spritekiln HTTP API from Godot: create a job (multipart upload), wait for it
-## (long-polling `?wait=`), download its files into the project, read the account. The editor dock
-## uses it, and so can a game's own tool scripts:
+## Speaks the spritekiln HTTP API from Godot: list the job kinds (the server's /openapi.json), create
+## a job (multipart upload), wait for it (long-polling `?wait=`), download its files into the project,
+## read the account. The editor dock uses it, and so can a game's own tool scripts:
 ##
 ##     var client := SpritekilnClient.new()
 ##     client.base_url = "http://127.0.0.1:8787"
@@ -27,19 +27,7 @@ signal failed(message: String)
 
 const Multipart := preload("multipart.gd")
 const SpriteFramesText := preload("sprite_frames_text.gd")
-
-## Each job kind's endpoint under /public/v1 (the same kind names as the TypeScript client and CLI).
-const ENDPOINTS := {
-	"image": "/generate/image",
-	"effect-v1": "/generate/effect/v1",
-	"effect-v2": "/generate/effect/v2",
-	"overlay-v1": "/sprite/character-overlay/v1",
-	"overlay-v2": "/sprite/character-overlay/v2",
-	"make-sprite": "/sprite/make-sprite/v2",
-	"plus": "/sprite/plus",
-	"zenith": "/sprite/zenith",
-	"pulsar": "/sprite/pulsar",
-}
+const OpenApiKinds := preload("openapi_kinds.gd")
 
 ## result code of a request stopped by cancel() (HTTPRequest's own codes are >= 0).
 const RESULT_CANCELLED := -1
@@ -64,6 +52,9 @@ var last_status := 0
 ## cancel() bumps this: waits and downloads started under an older epoch stop.
 var _epoch := 0
 var _calls: Array[_Call] = []
+## job_kinds() of the server at _kinds_url, read from its /openapi.json once (and again on refresh).
+var _kinds := []
+var _kinds_url := ""
 
 
 ## One HTTP exchange in flight; `done` fires once, with cancel() too (HTTPRequest itself stays
@@ -91,6 +82,31 @@ func account() -> Dictionary:
 	return res.data if res.ok else {}
 
 
+## The job kinds the server offers, read from its /openapi.json (openapi_kinds.gd says how):
+## [{"kind", "label", "path", "fields"}], or [] on failure (see last_error). The document is fetched
+## once per base_url; refresh fetches it again (a restarted server may offer other kinds).
+func job_kinds(refresh := false) -> Array:
+	var base := _base()
+	if refresh or _kinds_url != base:
+		# The document is public: no key, and no /public/v1 prefix.
+		var r := await _send(base + "/openapi.json", HTTPClient.METHOD_GET, PackedStringArray(), PackedByteArray(), 30.0)
+		last_status = r.status
+		if r.result == RESULT_CANCELLED:
+			last_error = "Cancelled"
+			return []
+		if r.result != HTTPRequest.RESULT_SUCCESS:
+			_error(_no_answer(r.result, 30.0))
+			return []
+		var doc: Variant = JSON.parse_string(r.body.get_string_from_utf8()) if r.status == 200 else null
+		if not (doc is Dictionary and doc.get("paths") is Dictionary):
+			_error("%s/openapi.json answered %d without an OpenAPI document: is it a spritekiln server?" % [base, r.status])
+			return []
+		_kinds = OpenApiKinds.from_document(doc)
+		_kinds_url = base
+	last_error = ""
+	return _kinds.duplicate(true)
+
+
 ## Says exactly what is wrong with the server URL and key, or who the key belongs to.
 ## Returns {"ok": bool, "message": String, "account": Dictionary}.
 func check_connection() -> Dictionary:
@@ -103,14 +119,17 @@ func check_connection() -> Dictionary:
 
 
 ## Creates a job and returns its id as soon as the server accepted it ("" on failure).
-## kind: a key of ENDPOINTS (or a path like "/sprite/zenith"). fields: name -> String, int, float,
-## bool, or Array/Dictionary (sent as JSON, e.g. overlay `rows`, `sprite_grid`). files: name -> one
-## file or an Array of files (repeated field); a file is a path ("res://hero.png"), a Texture2D, an
-## Image, raw PackedByteArray, or {"name": String, "data": PackedByteArray}.
+## kind: a job kind the server lists (its /openapi.json `x-job-kind`: "zenith", "make-sprite/v2",
+## "effect/v2"...; job_kinds() has them all), or a path under /public/v1 like "/sprite/zenith".
+## fields: name -> String, int, float, bool, or Array/Dictionary (sent as JSON, e.g. overlay `rows`,
+## `sprite_grid`). files: name -> one file or an Array of files (repeated field); a file is a path
+## ("res://hero.png"), a Texture2D, an Image, raw PackedByteArray, or {"name": String, "data": PackedByteArray}.
 func create_job(kind: String, fields: Dictionary = {}, files: Dictionary = {}) -> String:
-	var path: String = kind if kind.begins_with("/") else ENDPOINTS.get(kind, "")
-	if path == "":
-		return _error("Unknown job kind '%s': use one of %s" % [kind, ", ".join(PackedStringArray(ENDPOINTS.keys()))])
+	var path := kind
+	if not kind.begins_with("/"):
+		path = await _path_of(kind)
+		if path == "":
+			return ""
 	var form := Multipart.new()
 	for name in fields:
 		var value: Variant = fields[name]
@@ -311,6 +330,19 @@ static func describe_detail(detail: Variant) -> String:
 				parts.append("%s: %s" % [".".join(loc), d.get("msg", "")])
 		return "; ".join(parts)
 	return JSON.stringify(detail)
+
+
+## The path under /public/v1 of a job kind the server lists, or "" (last_error says why).
+func _path_of(kind: String) -> String:
+	var kinds := await job_kinds()
+	if kinds.is_empty() and last_error != "":
+		return ""
+	var names := PackedStringArray()
+	for k in kinds:
+		if k.kind == kind:
+			return k.path
+		names.append(k.kind)
+	return _error("Unknown job kind '%s': %s offers %s" % [kind, _base(), ", ".join(names)])
 
 
 func _base() -> String:
