@@ -30,6 +30,13 @@ export function createApp(deps: AppDeps): Koa {
   const { config, store, pool, runner, log } = deps;
   const app = new Koa();
   app.proxy = false;
+  // Errors after the response has started (koa's default prints them with a stack). A client that
+  // hangs up before the last byte is sent (a script reading Content-Length bytes and closing) is
+  // not an error of ours.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    log(`response error: ${err.message}`);
+  });
   app.use(errorMiddleware(log));
   app.use(cors);
 
