@@ -1,5 +1,6 @@
 // CLI entry: `spritekiln serve | keys create|revoke | users disable | credits add | jobs list|prune`;
-// `generate` and `batch` (clients of a running server) live in cli/ and parse their own flags.
+// `generate` and `batch` (clients of a running server) live in cli/ and parse their own flags;
+// `mcp` (an MCP server for agents, also a client) in mcp/.
 // What a command needs is loaded when it runs (the server's HTTP stack and image codecs alone take
 // a few hundred ms), so `--help` and the small commands answer at once.
 import { parseArgs } from 'node:util';
@@ -18,13 +19,19 @@ const USAGE = `usage: spritekiln <command>
   store restore                           put back db.json as it was at the last start (after a loss)
   store reset                             start db.json afresh: a new local user and key; jobs stay
   generate <kind> [flags] --out dir       run one job to files (spritekiln generate --help)
-  batch jobs.json [--out dir] [--concurrency N]   run many, resumable (spritekiln batch --help)`;
+  batch jobs.json [--out dir] [--concurrency N]   run many, resumable (spritekiln batch --help)
+  mcp                                     a Model Context Protocol server on stdio for coding agents
+                                          (SPRITEKILN_URL, SPRITEKILN_KEY; starts a local server if none answers)`;
 
 async function main(argv: string[]) {
   if (argv[0] === 'generate' || argv[0] === 'batch') {
     const cli = await import('./cli/index.ts');
     process.exitCode = await (argv[0] === 'generate' ? cli.runGenerate : cli.runBatch)(argv.slice(1));
     return;
+  }
+  if (argv[0] === 'mcp') {
+    const { runMcp } = await import('./mcp/mcpServer.ts');
+    return runMcp();
   }
   const { values, positionals } = parsed(() => parseArgs({
     args: argv,

@@ -15,7 +15,8 @@ export interface Connection {
   local: boolean;
 }
 
-export function resolveConnection(flags: { server?: string; key?: string }, env: NodeJS.ProcessEnv = process.env): Connection {
+/** The server's address (flag, SPRITEKILN_URL, else this machine's PORT) and whether it is on this machine. */
+export function serverAddress(flags: { server?: string }, env: NodeJS.ProcessEnv = process.env): { url: string; local: boolean } {
   const raw = flags.server ?? env.SPRITEKILN_URL ?? `http://127.0.0.1:${env.PORT || '8787'}`;
   let parsed: URL;
   try {
@@ -23,8 +24,11 @@ export function resolveConnection(flags: { server?: string; key?: string }, env:
   } catch {
     throw new CliError(`${flags.server ? '--server' : 'SPRITEKILN_URL'}: "${raw}" is not a URL (e.g. http://127.0.0.1:8787)`);
   }
-  const url = raw.replace(/\/+$/, '');
-  const local = isLoopback(parsed.hostname);
+  return { url: raw.replace(/\/+$/, ''), local: isLoopback(parsed.hostname) };
+}
+
+export function resolveConnection(flags: { server?: string; key?: string }, env: NodeJS.ProcessEnv = process.env): Connection {
+  const { url, local } = serverAddress(flags, env);
   if (flags.key) return { url, key: flags.key, keySource: '--key', local };
   if (env.SPRITEKILN_KEY) return { url, key: env.SPRITEKILN_KEY, keySource: 'SPRITEKILN_KEY', local };
   if (!local) throw new CliError(`no API key for ${url}: pass --key or set SPRITEKILN_KEY (api-key.txt is only read for a server on this machine)`);

@@ -1,0 +1,120 @@
+// `spritekiln mcp`: a Model Context Protocol server over stdio for coding agents. Its tools are the
+// server's job kinds (one each, their fields from /openapi.json), job_status, account and
+// download. A kind tool uploads the files it is given as paths, waits for the job with MCP progress
+// notifications, and can write the results into a folder. An API refusal comes back as a tool
+// error carrying the API's status and message (400 Invalid image file, 402 Insufficient credits).
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { download } from '../../plugins/client/download.ts';
+import type { Job } from '../../plugins/client/types.ts';
+import { resolveConnection, serverAddress, type Connection } from '../cli/localKey.ts';
+import { ensureServer } from './ensureServer.ts';
+import { formOf, kindTools, type KindTool } from './kindTools.ts';
+
+type Json = Record<string, unknown>;
+
+class ApiRefusal extends Error {}
+
+const text = (value: unknown, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
+  ...(isError ? { isError: true } : {}),
+});
+
+const OTHER_TOOLS = [
+  {
+    name: 'job_status',
+    description: 'A job\'s status and result URLs; with wait, waits for it to end (reporting progress).',
+    inputSchema: { type: 'object', properties: { job_id: { type: 'string' }, wait: { type: 'boolean', default: false } }, required: ['job_id'] },
+  },
+  {
+    name: 'account',
+    description: 'The account the key belongs to and its credit balance.',
+    inputSchema: { type: 'object', properties: {} },
+  },
+  {
+    name: 'download',
+    description: 'Writes a succeeded job\'s results into a folder: every image URL, sheet.json and the engine exports it lists (sprite_frames.tres for Godot, pack.json for Phaser).',
+    inputSchema: { type: 'object', properties: { job_id: { type: 'string' }, folder: { type: 'string' } }, required: ['job_id', 'folder'] },
+  },
+] as const;
+
+export async function runMcp(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // A server on this machine is started when none answers; the key file it writes is then read.
+  const address = serverAddress({}, env);
+  if (address.local) await ensureServer(address.url, env);
+  const conn = resolveConnection({}, env);
+  const api = apiOf(conn);
+  const doc = (await (await fetch(`${conn.url}/openapi.json`)).json()) as Json;
+  const tools = new Map(kindTools(doc).map((t) => [t.name, t]));
+
+  const server = new Server({ name: 'spritekiln', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...[...tools.values()].map(({ name, description, inputSchema }) => ({ name, description, inputSchema })), ...OTHER_TOOLS],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = (request.params.arguments ?? {}) as Json;
+    const token = request.params._meta?.progressToken;
+    const progress = async (job: Job) => {
+      if (token === undefined || job.status !== 'Pending') return;
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: job.progress ?? 0, total: 1, message: `job ${job.job_id} Pending` } });
+    };
+    try {
+      const tool = tools.get(request.params.name);
+      if (tool) return text(await runKind(api, tool, args, progress, extra.signal));
+      switch (request.params.name) {
+        case 'job_status': {
+          const id = String(args.job_id ?? '');
+          return text(args.wait === true ? await api.wait(id, progress, extra.signal) : await api.job(id));
+        }
+        case 'account':
+          return text(await api.get('/account'));
+        case 'download':
+          return text({ written: await download(await api.job(String(args.job_id ?? '')), String(args.folder ?? '')) });
+        default:
+          return text(`unknown tool ${request.params.name}`, true);
+      }
+    } catch (err) {
+      return text(err instanceof Error ? err.message : String(err), true);
+    }
+  });
+  await server.connect(new StdioServerTransport());
+}
+
+async function runKind(api: Api, tool: KindTool, args: Json, progress: (job: Job) => Promise<void>, signal: AbortSignal) {
+  const created = (await api.post(tool.path, await formOf(tool, args))) as { job_id: string };
+  if (args.wait === false) return created;
+  const job = await api.wait(created.job_id, progress, signal);
+  const folder = typeof args.download_to === 'string' && job.status === 'Succeed' ? args.download_to : undefined;
+  return folder ? { ...job, written: await download(job, folder) } : job;
+}
+
+type Api = ReturnType<typeof apiOf>;
+
+function apiOf(conn: Connection) {
+  const headers = { Authorization: `Bearer ${conn.key}` };
+  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
+    const res = await fetch(`${conn.url}/public/v1${path}`, { ...init, headers });
+    const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
+    if (!res.ok) {
+      const detail = typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail ?? body);
+      throw new ApiRefusal(`${res.status} ${detail}`);
+    }
+    return body;
+  };
+  const job = (id: string) => call(`/job/${encodeURIComponent(id)}`) as Promise<Job>;
+  return {
+    get: (path: string) => call(path),
+    post: (path: string, form: FormData) => call(path, { method: 'POST', body: form }),
+    job,
+    /** Long-polls the job until it ends, reporting each Pending state. */
+    async wait(id: string, onPending: (job: Job) => Promise<void>, signal: AbortSignal): Promise<Job> {
+      for (;;) {
+        const j = (await call(`/job/${encodeURIComponent(id)}?wait=1`, { signal })) as Job;
+        if (j.status !== 'Pending') return j;
+        await onPending(j);
+      }
+    },
+  };
+}
