@@ -35,7 +35,11 @@ function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
   const { box } = s;
   const gapX = new Float64Array(s.height).fill(NaN);
   const bottom = box.y + box.height;
-  const lo = box.x + 0.2 * box.width, hi = box.x + 0.8 * box.width;
+  // The gap between the legs is near the middle of the feet; one further out is between a hand
+  // hanging by the hip and a leg.
+  const feet = meanX(s, bottom - 2, bottom);
+  const centre = Number.isNaN(feet) ? box.x + box.width / 2 : feet;
+  const lo = Math.max(box.x + 0.2 * box.width, centre - 0.2 * box.width), hi = Math.min(box.x + 0.8 * box.width, centre + 0.2 * box.width);
   const gapAt = (y: number): number => {
     const runs = s.rows[y] ?? [];
     let best = NaN, bestW = 0;
@@ -175,7 +179,9 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const pelvis = vec(cx, hipY);
   const neck = vec(cx, neckY);
   const footRows = Math.max(1, Math.round(0.12 * H));
-  const apart = !Number.isNaN(shape.crotchY);
+  // Seen from the front the legs are a left and a right one even drawn together (split at the
+  // axis); from the side, legs without a gap between them are a near one over a far one.
+  const apart = !Number.isNaN(shape.crotchY) || view === 'front';
   const splitX = (y: number): number => {
     const g = shape.gapX[y];
     return g !== undefined && !Number.isNaN(g) ? g : (shape.gapX[shape.crotchY] ?? cx);
@@ -248,11 +254,17 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       b.label(p, beyond ? (weaponPart.get(arm.side) as number) : (armPart.get(arm.side) as number));
     }
   }
+  // What lies below the hips but out beside the feet (a hand hanging by the hip, a wide hem) moves
+  // with the body: a leg that shortens or steps would drag it into a smear.
+  let feetX0 = Infinity, feetX1 = -Infinity;
+  for (let y = bottom - footRows; y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
+  const beside = Math.max(1, Math.round(0.03 * H));
+  const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
   for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     const p = y * width + x;
     if (b.labels[p] !== -1) continue;
     if (y < neckY) b.label(p, head);
-    else if (y < hipY) b.label(p, torso);
+    else if (y < hipY || besideFeet(x, y)) b.label(p, torso);
     else b.label(p, (apart ? legParts.get(legSide(p)) : legParts.get(0)) as number);
   }
   const ground = vec(legX(0, bottom - footRows, bottom), bottom);
