@@ -6,29 +6,23 @@ import { access, readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { ENDPOINTS, type FileInput, type JobKind } from '../../plugins/client/index.ts';
 import { CliError } from './cliError.ts';
+import { CREATION_ENDPOINTS } from '../routes/creation.ts';
+import { formJsonSchema } from '../../schemas/jsonSchema.ts';
 
 export const KINDS = Object.keys(ENDPOINTS) as JobKind[];
 
 export const isKind = (kind: unknown): kind is JobKind => typeof kind === 'string' && (KINDS as string[]).includes(kind);
 
-/** The file fields of each kind; `many` ones repeat (a list of paths), the others take one path. */
-export const FILE_FIELDS: Record<JobKind, Record<string, 'one' | 'many'>> = {
-  image: { ref_images: 'many' },
-  'effect-v1': { image: 'one' },
-  'effect-v2': { image: 'one' },
-  'overlay-v1': { sprite_sheet: 'one', character_images: 'many' },
-  'overlay-v2': { sprite_sheet: 'one', character_images: 'many' },
-  'make-sprite-v1': { image: 'one' },
-  'make-sprite': { start_frame_image: 'one', end_frame_image: 'one' },
-  plus: { start_image: 'one', end_image: 'one' },
-  zenith: { images: 'many', reference_image: 'one' },
-  pulsar: { images: 'many', reference_image: 'one' },
-  upscale: { image: 'one' },
-  'split-layer': { image: 'one' },
-  'reskin-v1': { image: 'one' },
-  'reskin-v2': { image: 'one' },
-  'inpaint-v2': { image: 'one' },
-};
+/**
+ * The file fields of each kind, read off its endpoint's schema (the one the server validates with):
+ * `many` ones repeat (a list of paths), the others take one path.
+ */
+export const FILE_FIELDS = Object.fromEntries(KINDS.map((kind) => {
+  const { properties } = formJsonSchema(CREATION_ENDPOINTS[ENDPOINTS[kind]]!.schema);
+  const files = Object.entries(properties).flatMap(([name, p]): [string, 'one' | 'many'][] =>
+    p.format === 'binary' ? [[name, 'one']] : p.type === 'array' ? [[name, 'many']] : []);
+  return [kind, Object.fromEntries(files)];
+})) as Record<JobKind, Record<string, 'one' | 'many'>>;
 
 /** Every path a job's fields name, resolved against `baseDir` (paths are checked before anything is sent). */
 export function filePaths(kind: JobKind, fields: Record<string, unknown>, baseDir: string): { field: string; path: string }[] {
