@@ -4,8 +4,8 @@
 //
 // One origin for everything the page needs: the example files at /, the plugin build at /dist/,
 // Phaser at /phaser/, /config.json with the server URL and the local key (read from
-// data/api-key.txt), and /public/v1, /cdn and /healthz passed through to the spritekiln server.
-// The pass-through is there because the API sends no CORS headers yet; result files (/cdn) do.
+// data/api-key.txt), and /public/v1, /cdn, /openapi.json (which the plugin reads for the fields
+// that hold files) and /healthz passed through to the spritekiln server, so the page has one origin.
 // It listens on 127.0.0.1 only: /config.json hands out the key.
 //
 // The Phaser tests start the same server (startExampleServer) with Phaser 4 or 3.90 and their
@@ -47,7 +47,7 @@ const TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.css': 'text/css',
 };
-const PROXIED = /^\/(public\/|cdn\/|healthz$)/;
+const PROXIED = /^\/(public\/|cdn\/|openapi\.json$|healthz$)/;
 
 export async function startExampleServer(options: ExampleServerOptions): Promise<ExampleServer> {
   const mounts: [string, string][] = Object.entries({

@@ -23,20 +23,39 @@ export interface SpritekilnRequest<K extends JobKind = JobKind> {
   signal?: AbortSignal;
 }
 
-/** Every field of api.md that holds files. */
-const FILE_FIELDS = new Set([
-  'images', 'reference_image', 'start_image', 'end_image', 'start_frame_image', 'end_frame_image',
-  'image', 'ref_images', 'sprite_sheet', 'character_images',
-]);
+type OpenApi = { paths?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { format?: string; items?: { format?: string } }> } }> } } }> };
 
-/** The request's fields with every SpriteSource made into an uploadable file. */
+/** Per server: its /openapi.json, read once, for which fields of each endpoint hold files. */
+const documents = new Map<string, Promise<OpenApi>>();
+
+/**
+ * The fields of the endpoint at `path` (under /public/v1) that hold files, as the server describes
+ * them: a kind the server adds needs no plugin change to have its images uploaded.
+ */
+export async function fileFields(serverUrl: string, path: string, signal?: AbortSignal): Promise<Set<string>> {
+  const base = serverUrl.replace(/\/+$/, '');
+  let doc = documents.get(base);
+  if (!doc) {
+    doc = fetch(`${base}/openapi.json`, { signal }).then((r) => {
+      if (!r.ok) throw new Error(`spritekiln: ${base}/openapi.json answered ${r.status}`);
+      return r.json() as Promise<OpenApi>;
+    });
+    documents.set(base, doc);
+    doc.catch(() => documents.delete(base));
+  }
+  const props = (await doc).paths?.[`/public/v1${path}`]?.post?.requestBody?.content?.['multipart/form-data']?.schema?.properties ?? {};
+  return new Set(Object.entries(props).filter(([, p]) => p.format === 'binary' || p.items?.format === 'binary').map(([name]) => name));
+}
+
+/** The request's fields with every SpriteSource in a file field (`files`) made into an uploadable file. */
 export async function resolveFields<K extends JobKind>(
   textures: Phaser.Textures.TextureManager,
   request: SpritekilnRequest<K>,
+  files: ReadonlySet<string>,
 ): Promise<JobFields[K]> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(request.fields as Record<string, unknown>)) {
-    if (!FILE_FIELDS.has(name) || value === undefined) out[name] = value;
+    if (!files.has(name) || value === undefined) out[name] = value;
     else if (Array.isArray(value)) out[name] = await Promise.all(value.map((v: SpriteSource) => toFile(textures, v, request.signal)));
     else out[name] = await toFile(textures, value as SpriteSource, request.signal);
   }

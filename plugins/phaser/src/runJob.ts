@@ -1,9 +1,9 @@
 // The part both paths share (this.spritekiln.animate and this.load.spritekiln): upload the request,
 // wait for the job with progress, and check it made a sheet to animate.
-import type { Job, JobKind } from '../../client/index.ts';
+import { ENDPOINTS, type Job, type JobKind } from '../../client/index.ts';
 import { clientFor, type SpritekilnConfig } from './config.ts';
 import { SpritekilnEvents } from './events.ts';
-import { resolveFields, type SpritekilnRequest } from './request.ts';
+import { fileFields, resolveFields, type SpritekilnRequest } from './request.ts';
 import { sheetUrls } from './sheetUrls.ts';
 
 export interface RunJobOptions<K extends JobKind> {
@@ -24,7 +24,8 @@ export async function runJob<K extends JobKind>(options: RunJobOptions<K>): Prom
     throw new Error(`spritekiln: a ${request.kind} job makes no animation; use zenith, pulsar, plus, make-sprite or effect-v1/v2 (or the client for pictures)`);
   }
   const client = clientFor(config);
-  const fields = await resolveFields(scene.textures, { ...request, signal });
+  const files = await fileFields(config.serverUrl, ENDPOINTS[request.kind], signal);
+  const fields = await resolveFields(scene.textures, { ...request, signal }, files);
   const id = await client.create(request.kind, fields, signal);
   scene.events.emit(SpritekilnEvents.START, key, id);
   const job = await client.wait(id, {

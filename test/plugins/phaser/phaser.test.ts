@@ -4,7 +4,7 @@
 // Phaser events, and the example page, whose screenshot the README shows.
 //
 // The page is served by the example's own server (plugins/phaser/example/serve.ts) from 127.0.0.1,
-// which passes /public/v1 and /cdn through to the API server: the API sends no CORS headers yet.
+// which passes /public/v1, /cdn and /openapi.json through to the API server, as one origin.
 // Result files are loaded cross-origin from the API server itself (/cdn allows any origin).
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
