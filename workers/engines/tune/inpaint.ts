@@ -196,15 +196,24 @@ function recolour(image: RawImage, ws: string[], colors: Named[]): { image: RawI
     if (ids.size === 0 && !source) throw new InpaintError(`inpaint found no ${partWord} to recolour; it found: ${parts.map((q) => q.name).join(', ') || 'no parts'}`);
     if (ids.size > 0) inPart = (p) => ids.has(skeleton!.rig.labels[p]!);
   }
-  // Outlines, whites and greys keep their tone unless a grey is what was named; hair is the head
-  // without its skin (skin-coloured and light: brown hair is skin-coloured too, but darker).
+  // A named colour picks its pixels. Otherwise outlines and highlights (near black, near white)
+  // keep their tone, and greys too unless a part was named (dark hair is grey). Hair is the upper
+  // part of the head without its skin (skin-coloured and light: brown hair is skin-coloured too,
+  // but darker; a beard is lower down).
   const hair = partWord === 'hair';
+  let headTop = h, headBottom = 0;
+  if (hair && inPart) for (let p = 0; p < w * h; p++) if (inPart(p)) { const y = Math.floor(p / w); headTop = Math.min(headTop, y); headBottom = Math.max(headBottom, y); }
+  const hairLine = headTop + 0.55 * (headBottom - headTop + 1);
   const selected: number[] = [];
   for (let p = 0; p < w * h; p++) {
     if (sprite.data[p * 4 + 3]! < 128) continue;
     if (inPart && !inPart(p)) continue;
     const c = { r: data[p * 4]!, g: data[p * 4 + 1]!, b: data[p * 4 + 2]!, a: 255 };
-    if (source ? !matches(c, source.color) : toHsl(c).s < 0.15 || (hair && isSkin(c.r, c.g, c.b) && toHsl(c).l > 0.72)) continue;
+    const { s: sat, l } = toHsl(c);
+    if (source) {
+      if (!matches(c, source.color)) continue;
+    } else if (l < 0.12 || l > 0.9 || (!inPart && sat < 0.15)) continue;
+    else if (hair && (Math.floor(p / w) >= hairLine || (isSkin(c.r, c.g, c.b) && l > 0.72))) continue;
     selected.push(p);
   }
   const what = [source?.name, partWord].filter(Boolean).join(' ') || 'subject';
