@@ -1,8 +1,8 @@
 // The dashboard in Debian's Chromium (playwright-core) against a real server (startTestServer): sign in,
 // submit a zenith job from the playground form, watch it go Pending -> Succeed, open it from the
-// gallery, see the GIF play, download the sheet; the spec's messages inline; a second user sees none
-// of the first user's jobs; a bad key shows `Invalid API key`. Screenshots for the README are written
-// when missing or with UPDATE=1, like golden files.
+// gallery, see the player play it from sheet.json and the GIF load, download the sheet; the spec's
+// messages inline; a second user sees none of the first user's jobs; a bad key shows `Invalid API
+// key`. Screenshots for the README are written when missing or with UPDATE=1, like golden files.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -126,13 +126,19 @@ describe('dashboard', () => {
     expect(await card.getAttribute('data-status')).toBe('Succeed');
     expect(await card.textContent()).toContain('zenith');
     expect(await card.textContent()).toContain('9 credits');
-    await page.waitForFunction("[...document.querySelectorAll('.card img')].every((img) => img.complete && img.naturalWidth > 0)");
+    // A smooth-shaded hero (its GIF judged by its PNG sheet): fitted smoothly, not as pixel art.
+    await page.waitForSelector(`.card[data-job="${jobId}"] img[data-art="smooth"]`);
+    // Loaded and scaled into their boxes (pixel art by whole numbers).
+    await page.waitForFunction("[...document.querySelectorAll('.card img')].every((img) => img.complete && img.naturalWidth > 0 && img.dataset.scale)");
     await shoot(page, 'gallery.png');
     await card.click();
     await page.waitForSelector(`[data-job-page="${jobId}"][data-status="Succeed"]`);
     const gif = page.locator('.outputs img[src$=".gif"]');
     await gif.waitFor();
     await page.waitForFunction(`(() => { const img = document.querySelector('.outputs img[src$=".gif"]'); return !!img && img.complete && img.naturalWidth > 0; })()`);
+    // The animation plays from sheet.json on the player's canvas.
+    await page.waitForSelector('#player[data-ready][data-playing="true"]');
+    expect(await page.getAttribute('#player', 'data-frames')).toBe('36');
     await page.waitForSelector('#files a:has-text("sprite_frames.tres")');
     await page.waitForSelector('#files a:has-text("pack.json")');
     const snippets = await page.textContent('#snippets');
