@@ -88,14 +88,16 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
  */
 function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean) {
   const ramp = pixel && palette ? buildRamp(palette) : null;
-  return (part: number, r: number, g: number, b: number): [number, number, number] => {
+  return (part: number): ((rgb: number[]) => void) | null => {
     const k = 1 - (rig.parts[part]?.shade ?? 0);
-    if (k === 1) return [r, g, b];
-    if (!pixel) return [r * k, g * k, b * k];
-    const i = ramp?.index.get(packColor(r, g, b, 255));
-    if (!ramp || i === undefined) return [r, g, b];
-    const c = ramp.colors[ramp.down[i] as number] as PackedColor;
-    return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
+    if (k === 1) return null;
+    if (!pixel) return (rgb) => { rgb[0]! *= k; rgb[1]! *= k; rgb[2]! *= k; };
+    return (rgb) => {
+      const i = ramp?.index.get(packColor(rgb[0]!, rgb[1]!, rgb[2]!, 255));
+      if (!ramp || i === undefined) return;
+      const c = ramp.colors[ramp.down[i] as number] as PackedColor;
+      rgb[0] = c >>> 24; rgb[1] = (c >>> 16) & 255; rgb[2] = (c >>> 8) & 255;
+    };
   };
 }
 

@@ -12,8 +12,11 @@ export interface DrawOptions {
   pixel: boolean;
   /** 0..1 of the full opacity (a smear ghost). */
   opacity: number;
-  /** Per part, how much darker it is drawn (a far limb); absent = as is. */
-  shade?: (part: number, r: number, g: number, b: number) => [number, number, number];
+  /**
+   * Per part, how it is drawn darker (a far limb): a function that shades a colour in place, or
+   * null for a part drawn as it is (asked once per triangle, so unshaded parts cost nothing).
+   */
+  shade?: (part: number) => ((rgb: number[]) => void) | null;
   /** Only these parts (a smear draws the striking arm alone). */
   parts?: ReadonlySet<number>;
 }
@@ -59,6 +62,7 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
     const u0 = rest[2 * i0] as number, v0 = rest[2 * i0 + 1] as number;
     const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
     const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
+    const shade = opts.shade?.(part) ?? null;
     edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
     edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
     edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
@@ -82,14 +86,14 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
         const b0 = w0 / sum, b1 = w1 / sum, b2 = w2 / sum;
         const su = b0 * u0 + b1 * u1 + b2 * u2, sv = b0 * v0 + b1 * v1 + b2 * v2;
         if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
-        let [r, g, b, a] = px as [number, number, number, number];
-        if (opts.shade) [r, g, b] = opts.shade(part, r, g, b);
+        if (shade) shade(px);
+        let a = px[3] as number;
         if (opts.opacity < 1) {
           // Pixel art keeps binary alpha: a faint copy is an ordered dither of whole pixels.
           if (opts.pixel) { if ((BAYER4[(y & 3) * 4 + (x & 3)] as number) >= opts.opacity * 16) continue; }
           else a *= opts.opacity;
         }
-        blendPixel(cd, (y * cw + x) * 4, r, g, b, a);
+        blendPixel(cd, (y * cw + x) * 4, px[0] as number, px[1] as number, px[2] as number, a);
       }
     }
   }
