@@ -1,8 +1,10 @@
 // generate/image presets: every generator and variant, colour and material words, pixel sizes,
-// reference-image variations and an unknown subject (the seeded-creature fallback).
+// the item and enemy nouns (smooth and pixel art), reference-image variations and an unknown
+// subject (the seeded-creature fallback, which image.json reports).
 import { hero, heroOnBackground, pixelKnight, pixelSlime, png } from '../../test/fixtures/sprites.ts';
 import { input, type Preset } from '../preset.ts';
 import type { RawImage } from '../../workers/types.ts';
+import { SUBJECT_NAMES } from '../../workers/engines/image/words.ts';
 
 const image = (name: string, prompt: string, note?: string): Preset => ({
   name: `image-${name}`,
@@ -52,11 +54,28 @@ const PIXEL: [string, string][] = [
   ['16bit-knight', '16-bit knight'], ['16bit-sword', '16-bit fire sword'], ['16bit-dragon', '16-bit dragon'], ['16bit-tree', '16-bit oak tree'],
 ];
 
+/** The item and enemy nouns: every subject after the sixteen original generators. */
+const NOUNS = SUBJECT_NAMES.slice(SUBJECT_NAMES.indexOf('character') + 1);
+
+const NOUN_WORDS: [string, string][] = [
+  ['green-apple', 'green apple'], ['golden-apple', 'golden apple'], ['red-grapes', 'red grapes'], ['chocolate-cake', 'chocolate cake'],
+  ['blue-mushroom', 'glowing blue mushroom'], ['autumn-leaf', 'autumn leaf'], ['yellow-flower', 'yellow flower'],
+  ['silver-key', 'silver key'], ['trefoil-key', 'old iron key'], ['lamp', 'lamp'], ['spellbook', 'purple spellbook'], ['treasure-map', 'treasure map'],
+  ['silver-ruby-ring', 'silver ruby ring'], ['emerald-necklace', 'emerald necklace'], ['crystal-ball', 'crystal ball'], ['ice-crown', 'ice crown'],
+  ['fire-arrow', 'fire arrow'], ['golden-helmet', 'golden helmet'], ['iron-boots', 'iron boots'], ['gauntlet', 'iron gauntlet'], ['goblet', 'golden goblet'],
+  ['mana-star', 'blue star'], ['poison-cauldron', 'poison cauldron'], ['black-feather', 'black feather'], ['cursed-skull', 'cursed skull'],
+  ['red-snake', 'red snake'], ['ice-skeleton', 'ice skeleton'], ['poison-frog', 'poison frog'],
+];
+
 export const presets: Preset[] = [
   ...GENERATORS.map(([n, p]) => image(n, p)),
   ...WORDS.map(([n, p]) => image(n, p)),
   ...PIXEL.map(([n, p]) => image(`pixel-${n}`, p)),
+  ...NOUNS.map((n) => image(`noun-${n}`, n)),
+  ...NOUN_WORDS.map(([n, p]) => image(`noun-${n}`, p)),
+  ...NOUNS.map((n) => image(`pixel-noun-${n}`, `pixel ${n}`)),
   image('unknown', 'a mysterious thing', '"a mysterious thing": no subject word, a seeded creature'),
+  image('unknown-noun', 'a golden spaceship', '"a golden spaceship": an unknown noun; image.json says spaceship was ignored and what was drawn'),
   withRefs('hero', 'a hero', [() => hero(96)], 'the smooth hero: same palette, a new silhouette'),
   withRefs('hero-blue', 'red hero', [() => hero(96)], 'the hero turned red by a colour word'),
   withRefs('slime-pixel', 'pixel slime', [pixelSlime], 'the pixel slime, as pixel art'),

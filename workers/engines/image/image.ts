@@ -1,14 +1,16 @@
 // The image engine (generate/image): a procedural sprite and icon maker. The prompt's head noun
 // picks a generator (potion, sword, axe, bow, gem, coin, chest, shield, tree, rock, creature,
-// character...), its colour and material words the palette, "pixel"/"8-bit"/"16-bit" pixel art;
-// with reference images the result is a variation of them instead (their palette and silhouette).
+// character, and sixty item and enemy nouns: apple, key, lantern, crown, skull...), its colour and
+// material words the palette, "pixel"/"8-bit"/"16-bit" pixel art; with reference images the result
+// is a variation of them instead (their palette and silhouette). The plan (image.json) says what
+// was drawn, which words were understood and which were not.
 // 1024x1024, transparent, centred with a margin. Shapes are seeded by the job and the prompt's
 // shape words only, so "red potion" and "blue potion" are the same bottle in two colours.
 import type { RawImage } from '../../types.ts';
 import { checkInt } from '../../kernels/check.ts';
 import { createRandom, hashString } from '../../kernels/random.ts';
 import { readIconPrompt } from './words.ts';
-import type { Subject } from './words.ts';
+import type { Subject, WordSkip, WordUse } from './words.ts';
 import { createPalette } from './icons/palette.ts';
 import { renderDrawing } from './icons/renderDrawing.ts';
 import { GENERATORS } from './icons/generators.ts';
@@ -38,6 +40,12 @@ export interface ImagePlan {
   /** Pixel-art grid side, or null for smooth art. */
   pixel: number | null;
   refs: number;
+  /** What the image shows, in words: the subject (and variant), or why something else was drawn. */
+  drawn: string;
+  /** The prompt's words that decided something, in order: subject, variant, colours, materials, pixel words. */
+  understood: WordUse[];
+  /** The prompt's words that did not, with why (unknown words only vary the seeded shape). */
+  ignored: WordSkip[];
   notes: Record<string, string | number | boolean>;
 }
 
@@ -63,14 +71,25 @@ export function generateImage(input: ImageInput): ImageResult {
     element: palette.element,
     pixel: read.pixel,
     refs: input.refs.length,
+    understood: read.understood,
+    ignored: read.ignored,
   };
   if (input.refs.length > 0) {
     const { image, notes } = refVariation({ refs: input.refs, rng, palette, read, size, texSeed });
-    return { image, plan: { ...base, generator: 'variation', notes } };
+    const drawn = `a variation of the reference image${input.refs.length > 1 ? 's' : ''} (their palette and silhouette)`;
+    return { image, plan: { ...base, generator: 'variation', drawn, notes } };
   }
   const drawing = GENERATORS[read.subject]({ rng, colorRng, palette, variant: read.variant, pixel: read.pixel !== null });
   // Element words add their touches (flames, frost, drips...) from a stream of their own.
   if (palette.element) drawing.parts.push(...elementParts(palette.element, drawing.parts, createRandom(input.seed, `element\u0000${read.shapeKey}`), read.pixel !== null));
   const image = renderDrawing(drawing, { size, pixel: read.pixel, seed: texSeed });
-  return { image, plan: { ...base, generator: read.subject, notes: drawing.notes } };
+  return { image, plan: { ...base, generator: read.subject, drawn: drawnText(read.subject, read.variant, read.subjectWord, drawing.notes), notes: drawing.notes } };
+}
+
+/** "sword (katana)", "apple", or, when no word named a subject, what was drawn instead and why. */
+function drawnText(subject: Subject, variant: string | null, word: string | null, notes: Record<string, string | number | boolean>): string {
+  if (word === null) return `a seeded creature (${String(notes.species ?? 'beast')}): nothing in the prompt names a subject we draw`;
+  // Where no word named the variant, the one the generator picked.
+  const kind = variant ?? (subject === 'creature' ? notes.species : subject === 'character' ? notes.class : subject === 'tree' ? notes.kind : undefined);
+  return kind !== undefined && kind !== subject ? `${subject} (${String(kind)})` : subject;
 }

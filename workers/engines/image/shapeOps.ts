@@ -2,6 +2,7 @@
 // mirroring, and ribbons (a polyline with a width per point: blades, limbs, bows). Each keeps a
 // bounding box that holds the result, so the rasterizer still visits only what can be inside.
 import { checkNumber } from '../../kernels/check.ts';
+import { gridShape } from './gridShape.ts';
 import { polygon } from './shapes.ts';
 import type { Box, Point, Shape } from './shapes.ts';
 
@@ -52,6 +53,19 @@ export function intersect(a: Shape, b: Shape): Shape {
   return {
     d: (x, y) => Math.max(a.d(x, y), b.d(x, y)),
     box: { x0: Math.max(a.box.x0, b.box.x0), y0: Math.max(a.box.y0, b.box.y0), x1: Math.min(a.box.x1, b.box.x1), y1: Math.min(a.box.y1, b.box.y1) },
+  };
+}
+
+/** `a` with `b` cut out of it, the cut's edges rounded within distance k (a dimple, a bite). */
+export function smoothSubtract(k: number, a: Shape, b: Shape): Shape {
+  checkNumber(k, 0, 1e6, 'smooth subtract radius');
+  return {
+    d(x, y) {
+      const da = a.d(x, y), db = -b.d(x, y);
+      const h = Math.max(k - Math.abs(da - db), 0) / (k || 1);
+      return Math.max(da, db) + h * h * k * 0.25;
+    },
+    box: a.box,
   };
 }
 
@@ -142,4 +156,24 @@ export function ribbon(path: readonly Point[], widths: readonly number[]): { who
     left: polygon([...left, ...back]),
     right: polygon([...path, ...[...right].reverse()]),
   };
+}
+
+/**
+ * `a` sampled once on a grid of about `cells` cells across its box (and a margin), then read back
+ * bicubically: the same edge and shading for a fraction of the cost, for shapes whose distance is
+ * dear (polygons of many points, long chains of spans) drawn with large bevels, where every pixel
+ * inside would otherwise be sampled exactly.
+ */
+export function cached(a: Shape, cells = 160): Shape {
+  checkNumber(cells, 16, 1024, 'cached cells');
+  const b = a.box;
+  const side = Math.max(b.x1 - b.x0, b.y1 - b.y0);
+  const step = side / cells, pad = side * 0.1;
+  const x0 = b.x0 - pad, y0 = b.y0 - pad;
+  const w = Math.ceil((b.x1 + pad - x0) / step), h = Math.ceil((b.y1 + pad - y0) / step);
+  const grid = new Float32Array(w * h);
+  // Grid values are in cell units, as gridShape reads them.
+  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) grid[j * w + i] = a.d(x0 + (i + 0.5) * step, y0 + (j + 0.5) * step) / step;
+  const shape = gridShape(grid, w, h, { x0, y0, x1: x0 + w * step, y1: y0 + h * step });
+  return { d: shape.d, box: b };
 }

@@ -1,6 +1,7 @@
 // Golden files for generate/image: one drawing per generator (and its pixel-art and reference
-// variants) at 128 px, PNG bytes compared with test/expected/image/. The engine takes a size for
-// exactly this: at 1024 px each file would be a few hundred kilobytes.
+// variants; a few of the item and enemy nouns) at 128 px, PNG bytes compared with
+// test/expected/image/. The engine takes a size for exactly this: at 1024 px each file would be a
+// few hundred kilobytes.
 import { describe, it } from 'vitest';
 import { generateImage } from '../../../../workers/engines/image/image.ts';
 import { encodePng } from '../../../../workers/codecs/encode.ts';
@@ -18,6 +19,9 @@ export const GOLDEN_CASES: [name: string, prompt: string, refs?: () => RawImage[
   ['fire-sword', 'fire sword'], ['unknown', 'a mysterious thing'],
   ['pixel-potion', 'pixel blue potion'], ['pixel-sword', '8-bit sword'], ['pixel-knight', '16-bit knight'], ['pixel-slime', 'pixel slime'],
   ['ref-hero', 'a hero', () => [hero(64)]], ['ref-slime-pixel', 'pixel', () => [pixelSlime()]],
+  // Item and enemy nouns, one from each family.
+  ['apple', 'red apple'], ['key', 'key'], ['lantern', 'lantern'], ['crown', 'golden crown'], ['helmet', 'helmet'], ['heart', 'heart'],
+  ['skull', 'skull'], ['frog', 'frog'], ['pixel-bomb', '8-bit bomb'], ['pixel-mushroom', 'pixel mushroom'],
 ];
 
 describe('generate/image golden files', () => {

@@ -36,6 +36,27 @@ describe('render: image', () => {
     expect(img.data[3]).toBe(0);
     const plan = JSON.parse((await out.read('image.json')).toString());
     expect(plan).toMatchObject({ prompt: 'pixel red potion', model: 'Gamma', generator: 'potion', colors: ['red'], pixel: 32, fallback: false });
+    expect(plan).toMatchObject({
+      drawn: 'potion',
+      understood: [{ word: 'pixel', as: 'pixel' }, { word: 'red', as: 'colour', means: 'red' }, { word: 'potion', as: 'subject', means: 'potion' }],
+      ignored: [],
+    });
+  });
+
+  it('says in image.json what an unknown noun was drawn as, and which words were not understood', async () => {
+    const out = await run({ kind: 'image', prompt: 'golden spaceship', model: 'Gamma', refs: [] });
+    const plan = JSON.parse((await out.read('image.json')).toString());
+    expect(plan).toMatchObject({
+      fallback: true, subjectWord: null,
+      understood: [{ word: 'golden', as: 'material', means: 'gold' }],
+      ignored: [{ word: 'spaceship' }],
+    });
+    expect(plan.drawn).toContain('nothing in the prompt names a subject we draw');
+  });
+
+  it('draws a lantern for "lantern" and says so', async () => {
+    const out = await run({ kind: 'image', prompt: 'lantern', model: 'Gamma', refs: [] });
+    expect(JSON.parse((await out.read('image.json')).toString())).toMatchObject({ generator: 'lantern', drawn: 'lantern', understood: [{ word: 'lantern', as: 'subject' }], ignored: [] });
   });
 
   it('uses reference images and records the variation', async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { capsule, circle, ellipse, polygon, roundBox, star, taper } from '../../../../workers/engines/image/shapes.ts';
 import type { Shape } from '../../../../workers/engines/image/shapes.ts';
-import { intersect, mirrorX, offset, ribbon, rotate, shell, smoothUnion, subtract, union } from '../../../../workers/engines/image/shapeOps.ts';
+import { cached, intersect, mirrorX, offset, ribbon, rotate, shell, smoothSubtract, smoothUnion, subtract, union } from '../../../../workers/engines/image/shapeOps.ts';
 import { gridShape } from '../../../../workers/engines/image/gridShape.ts';
 
 const square = polygon([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
@@ -66,6 +66,31 @@ describe('shape distances', () => {
     expect(r.left.d(-0.5, -5)).toBeLessThan(0);
     expect(r.left.d(0.5, -5)).toBeGreaterThan(0);
     expect(r.right.d(0.5, -5)).toBeLessThan(0);
+  });
+
+  it('smooth subtraction cuts like subtraction away from the cut and rounds its edge', () => {
+    const hard = subtract(circle(0, 0, 2), circle(0, 2, 0.5)), soft = smoothSubtract(0.3, circle(0, 0, 2), circle(0, 2, 0.5));
+    expect(soft.d(0, -1)).toBeCloseTo(hard.d(0, -1), 6);
+    expect(soft.d(0, 2)).toBeGreaterThan(0);
+    // Where the cut meets the edge, the smooth one takes away a little more.
+    expect(soft.d(0.55, 1.9)).toBeGreaterThan(hard.d(0.55, 1.9));
+  });
+
+  it('a cached shape reads back its distances closely near the edge, and keeps its box', () => {
+    const heart = polygon(Array.from({ length: 64 }, (_, i) => {
+      const t = (i / 64) * Math.PI * 2;
+      return [(16 * Math.sin(t) ** 3) / 17, -(13 * Math.cos(t) - 5 * Math.cos(2 * t) - 2 * Math.cos(3 * t) - Math.cos(4 * t)) / 17] as const;
+    }));
+    const fast = cached(heart, 128);
+    expect(fast.box).toEqual(heart.box);
+    let worst = 0;
+    for (let y = -1.2; y <= 1.2; y += 0.037) for (let x = -1.2; x <= 1.2; x += 0.041) {
+      const d = heart.d(x, y);
+      if (Math.abs(d) < 0.1) worst = Math.max(worst, Math.abs(fast.d(x, y) - d));
+    }
+    expect(worst).toBeLessThan(0.01);
+    expect(fast.d(0, 0.2)).toBeLessThan(0);
+    expect(fast.d(3, 3)).toBeGreaterThan(1);
   });
 
   it('a grid of distances samples smoothly and grows outside its bounds', () => {

@@ -10,7 +10,7 @@ import { ICON_COLORS } from '../colors.ts';
 import { LOOKS, fixed, glint, rgb } from './common.ts';
 import type { Generator } from './types.ts';
 
-const GEM_COLORS = [rgb(220, 24, 60), rgb(36, 90, 230), rgb(30, 190, 100), rgb(150, 70, 220), rgb(250, 160, 40), rgb(40, 200, 220), rgb(240, 80, 170)];
+export const GEM_COLORS = [rgb(220, 24, 60), rgb(36, 90, 230), rgb(30, 190, 100), rgb(150, 70, 220), rgb(250, 160, 40), rgb(40, 200, 220), rgb(240, 80, 170)];
 const CUTS = ['brilliant', 'brilliant', 'round', 'hex', 'emerald', 'cluster'] as const;
 
 function facet(points: Point[], mat: Material, tilt: Point, tone = 0): Part {
@@ -18,7 +18,7 @@ function facet(points: Point[], mat: Material, tilt: Point, tone = 0): Part {
 }
 
 /** A stone seen from above: an outer ring of `n` corners, a table of `table` times its size. */
-function topView(n: number, rx: number, ry: number, table: number, mat: Material, rot: number): Part[] {
+export function topView(n: number, rx: number, ry: number, table: number, mat: Material, rot: number): Part[] {
   const outer: Point[] = [], inner: Point[] = [];
   for (let i = 0; i < n; i++) {
     const a = rot + (i * Math.PI * 2) / n;
@@ -37,7 +37,7 @@ function topView(n: number, rx: number, ry: number, table: number, mat: Material
 }
 
 /** The side view of a brilliant: a crown of four facets over a pavilion of four meeting at the point. */
-function brilliant(w: number, crownH: number, pavH: number, tableW: number, mat: Material): Part[] {
+export function brilliant(w: number, crownH: number, pavH: number, tableW: number, mat: Material): Part[] {
   const g = 0, t = -crownH, c: Point = [0, pavH];
   const a = [[-tableW, t], [0, t], [tableW, t]] as Point[];
   const b = [[-w, g], [-w / 2, g], [0, g], [w / 2, g], [w, g]] as Point[];
