@@ -211,11 +211,7 @@ async function renderImage(spec: ImageSpec, req: RenderRequest): Promise<RenderO
   const seed = `image\u0000${spec.model}\u0000${spec.refs.map((f) => f.info.digest).join(',')}`;
   const { image, plan } = generateImage({ prompt: spec.prompt, refs, seed });
   progressRange(req, 0.2, 0.8)(1);
-  await Promise.all([
-    encodePng(image).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
-    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ prompt: spec.prompt, model: spec.model, ...plan }, null, 2)}\n`),
-  ]);
-  return { files: [IMAGE_PNG] };
+  return writeImage(image, { prompt: spec.prompt, model: spec.model, ...plan }, req);
 }
 
 /** image.png, and beside it (not in image_urls) image.json: how it was scaled (pixel art or smooth) and the sizes. */
@@ -223,11 +219,7 @@ async function renderUpscale(spec: UpscaleSpec, req: RenderRequest): Promise<Ren
   const image = await decodeStillFile(spec.image.path);
   progressRange(req, 0, 0.2)(1);
   const { image: out, plan } = await upscale(image, spec.side);
-  await Promise.all([
-    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
-    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify(plan, null, 2)}\n`),
-  ]);
-  return { files: [IMAGE_PNG] };
+  return writeImage(out, plan, req);
 }
 
 /** image.png (the square), and image.json beside it: how the description was read, the style, pixel art or not. */
@@ -236,11 +228,7 @@ async function renderReskin(spec: ReskinSpec, req: RenderRequest): Promise<Rende
   progressRange(req, 0, 0.2)(1);
   const { image: out, plan } = await reskin({ image, description: spec.description, style: spec.style, side: spec.side, seed: req.seed });
   progressRange(req, 0.2, 0.8)(1);
-  await Promise.all([
-    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
-    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ description: spec.description, ...plan }, null, 2)}\n`),
-  ]);
-  return { files: [IMAGE_PNG] };
+  return writeImage(out, { description: spec.description, ...plan }, req);
 }
 
 /** image.png, and image.json beside it: which edit the prompt was read as. */
@@ -249,11 +237,7 @@ async function renderInpaint(spec: InpaintSpec, req: RenderRequest): Promise<Ren
   progressRange(req, 0, 0.2)(1);
   const { image: out, plan } = inpaint(image, spec.prompt, spec.quality === 'pro' ? 600 : 200, req.seed);
   progressRange(req, 0.2, 0.8)(1);
-  await Promise.all([
-    encodePng(out).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
-    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify({ prompt: spec.prompt, ...plan }, null, 2)}\n`),
-  ]);
-  return { files: [IMAGE_PNG] };
+  return writeImage(out, { prompt: spec.prompt, ...plan }, req);
 }
 
 /** layer.png then rest.png (image_urls order), and layer.json: what the keyword took and what else was found. */
@@ -268,6 +252,15 @@ async function renderSplitLayer(spec: SplitLayerSpec, req: RenderRequest): Promi
     writeFile(join(req.outDir, 'layer.json'), `${JSON.stringify(plan, null, 2)}\n`),
   ]);
   return { files: ['layer.png', 'rest.png'] };
+}
+
+/** A one-picture result: image.png (the one image_urls entry) and, beside it, image.json saying how it was made. */
+async function writeImage(image: RawImage, plan: object, req: OutputTarget): Promise<RenderOutput> {
+  await Promise.all([
+    encodePng(image).then((png) => writeFile(join(req.outDir, IMAGE_PNG), png)),
+    writeFile(join(req.outDir, 'image.json'), `${JSON.stringify(plan, null, 2)}\n`),
+  ]);
+  return { files: [IMAGE_PNG] };
 }
 
 /** The error's first line, bounded: a job's `error` is shown to API users, never a stack. */

@@ -51,6 +51,10 @@ function overlaySpec(input: Out<typeof CharacterOverlayV1Schema> | Out<typeof Ch
   };
 }
 
+/** Both make-sprite versions: the animate engine, the GIF then every frame (the prompt always read in full). */
+const makeSpriteSpec = (input: { text: string; frame: number; is_pixel: boolean }, start: InputFile, end?: InputFile): JobSpec =>
+  ({ kind: 'animate', text: input.text, frames: input.frame, isPixel: input.is_pixel, promptEnhancement: true, start, end, layout: 'gif+frames' });
+
 /** make-sprite v1: v2's engine and results from one start image, in square frame counts. */
 const makeSpriteV1: Endpoint<Out<typeof MakeSpriteV1Schema>, Checked<typeof makeSpriteV1Rules>> = {
   kind: 'make-sprite/v1',
@@ -59,15 +63,7 @@ const makeSpriteV1: Endpoint<Out<typeof MakeSpriteV1Schema>, Checked<typeof make
   frames: MAKE_SPRITE_V1_FRAMES,
   rules: makeSpriteV1Rules,
   cost: (input) => PRICES.makeSpriteV1[input.frame]!,
-  spec: (input, checked, keep) => ({
-    kind: 'animate',
-    text: input.text,
-    frames: input.frame,
-    isPixel: input.is_pixel,
-    promptEnhancement: true,
-    start: keep(input.image, checked.start),
-    layout: 'gif+frames',
-  }),
+  spec: (input, checked, keep) => makeSpriteSpec(input, keep(input.image, checked.start)),
 };
 
 const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof makeSpriteV2Rules>> = {
@@ -77,16 +73,8 @@ const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof make
   frames: MAKE_SPRITE_FRAMES,
   rules: makeSpriteV2Rules,
   cost: (input) => PRICES.frames[input.frame]!,
-  spec: (input, checked, keep) => ({
-    kind: 'animate',
-    text: input.text,
-    frames: input.frame,
-    isPixel: input.is_pixel,
-    promptEnhancement: true,
-    start: keep(input.start_frame_image, checked.start),
-    end: input.end_frame_image && checked.end ? keep(input.end_frame_image, checked.end) : undefined,
-    layout: 'gif+frames',
-  }),
+  spec: (input, checked, keep) =>
+    makeSpriteSpec(input, keep(input.start_frame_image, checked.start), input.end_frame_image && checked.end ? keep(input.end_frame_image, checked.end) : undefined),
 };
 
 const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {

@@ -65,3 +65,14 @@ export function paletteOf(images: RawImage[]): PackedColor[] {
   if (!palette) throw new Error('test image has too many colours for a palette');
   return palette;
 }
+
+/** The bounding box of the pixels at least half opaque (x1, y1 inclusive; y1 the last such row), and their count. */
+export function opaqueBox(img: RawImage): { x0: number; y0: number; x1: number; y1: number; count: number } {
+  let x0 = img.width, y0 = img.height, x1 = -1, y1 = -1, count = 0;
+  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
+    if ((img.data[(y * img.width + x) * 4 + 3] ?? 0) < 128) continue;
+    count++;
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = y;
+  }
+  return { x0, y0, x1, y1, count };
+}

@@ -7,20 +7,10 @@ import type { RawImage } from '../../../../workers/types.ts';
 import { colorClusters } from '../../../../workers/engines/image/colorClusters.ts';
 import { toHsl } from '../../../../workers/kernels/tone.ts';
 import { hero, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
-import { solid } from '../../images.ts';
+import { opaqueBox, solid } from '../../images.ts';
 
 const SIZE = 128;
 const draw = (prompt: string, seed = 'seed', refs: RawImage[] = [], size = SIZE) => generateImage({ prompt, refs, seed, size });
-
-function opaqueBox(img: RawImage): { x0: number; y0: number; x1: number; y1: number; count: number } {
-  let x0 = img.width, y0 = img.height, x1 = -1, y1 = -1, count = 0;
-  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
-    if ((img.data[(y * img.width + x) * 4 + 3] ?? 0) < 128) continue;
-    count++;
-    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = y;
-  }
-  return { x0, y0, x1, y1, count };
-}
 
 /** The hue the most colourful pixels share: the heaviest 20-degree bin (by chroma), its centre in degrees. */
 function dominantHue(img: RawImage): number {

@@ -7,21 +7,12 @@ import { generateImage } from '../../../../workers/engines/image/image.ts';
 import { SUBJECT_NAMES, readIconPrompt, subjectWords } from '../../../../workers/engines/image/words.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 import { toHsl } from '../../../../workers/kernels/tone.ts';
+import { opaqueBox } from '../../images.ts';
 
 /** The nouns after the sixteen original generators. */
 const NOUNS = SUBJECT_NAMES.slice(SUBJECT_NAMES.indexOf('character') + 1);
 const SIZE = 64;
 const draw = (prompt: string, seed = 'seed', size = SIZE) => generateImage({ prompt, refs: [], seed, size });
-
-function opaque(img: RawImage): { x0: number; y0: number; x1: number; y1: number; count: number } {
-  let x0 = img.width, y0 = img.height, x1 = -1, y1 = -1, count = 0;
-  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
-    if ((img.data[(y * img.width + x) * 4 + 3] ?? 0) < 128) continue;
-    count++;
-    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = y;
-  }
-  return { x0, y0, x1, y1, count };
-}
 
 describe('generate/image: the item and enemy nouns', () => {
   it('has at least sixty of them, each its own subject', () => {
@@ -35,7 +26,7 @@ describe('generate/image: the item and enemy nouns', () => {
     const { image, plan } = draw(noun);
     expect([image.width, image.height]).toEqual([SIZE, SIZE]);
     for (const [x, y] of [[0, 0], [SIZE - 1, 0], [0, SIZE - 1], [SIZE - 1, SIZE - 1]] as const) expect(image.data[(y * SIZE + x) * 4 + 3]).toBe(0);
-    const box = opaque(image);
+    const box = opaqueBox(image);
     expect(box.count).toBeGreaterThan(SIZE * SIZE * 0.1);
     expect(Math.abs((box.x0 + box.x1) / 2 - SIZE / 2)).toBeLessThan(SIZE * 0.08);
     expect(Math.abs((box.y0 + box.y1) / 2 - SIZE / 2)).toBeLessThan(SIZE * 0.08);
@@ -55,7 +46,7 @@ describe('generate/image: the item and enemy nouns', () => {
       if (a) colors.add(((image.data[i] ?? 0) << 16) | ((image.data[i + 1] ?? 0) << 8) | (image.data[i + 2] ?? 0));
     }
     expect(colors.size).toBeLessThanOrEqual(32);
-    expect(opaque(image).count).toBeGreaterThan(SIZE * SIZE * 0.1);
+    expect(opaqueBox(image).count).toBeGreaterThan(SIZE * SIZE * 0.1);
     let mismatched = 0;
     for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) {
       const o = (y * SIZE + x) * 4, b = ((y - (y % 2)) * SIZE + (x - (x % 2))) * 4;
