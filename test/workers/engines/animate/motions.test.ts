@@ -71,3 +71,13 @@ describe('motion library: no pops', () => {
     }
   });
 });
+
+describe('spin', () => {
+  // Side-on a body keeps its depth: the turn never thins it to a card's edge, and it comes round mirrored.
+  it('narrows to about 0.4 of its width side-on, never less, and flips there', () => {
+    const turns = Array.from({ length: 72 }, (_, i) => MOTIONS.spin.at(i / 72, { amplitude: 1, frame: i, seed: 1 }).turn);
+    expect(Math.min(...turns.map(Math.abs))).toBeGreaterThanOrEqual(0.4);
+    expect(Math.min(...turns)).toBeLessThan(0);
+    expect(turns[0]).toBe(1);
+  });
+});

@@ -69,14 +69,21 @@ export const die: RigMotion = {
   },
 };
 
-/** A turn: the body narrows to its edge, mirrors, and comes round again (darker edge-on). */
+/**
+ * A turn: the body narrows as it turns side-on, flips there, and comes round again. Side-on a body
+ * keeps its depth (about 0.4 of its width, darker, turned from the light), so the turn reads as a
+ * body turning, not as a card edge-on.
+ */
 export const spin: RigMotion = {
   name: 'spin', framesPerCycle: 18, returns: true,
   at(u) {
     const c = Math.cos(TAU * u);
-    return frame({ turn: Math.abs(c) < 0.08 ? Math.sign(c || 1) * 0.08 : c, shade: -0.25 * (1 - Math.abs(c)) });
+    return frame({ turn: (c < 0 ? -1 : 1) * (SIDE_ON + (1 - SIDE_ON) * Math.abs(c)), shade: -0.25 * (1 - Math.abs(c)) });
   },
 };
+
+/** How wide a body is side-on, against face-on. */
+const SIDE_ON = 0.4;
 
 export const shake: RigMotion = {
   name: 'shake', framesPerCycle: 12, returns: true,
