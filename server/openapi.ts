@@ -9,6 +9,7 @@ import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
 import { M } from '../schemas/messages.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
 import { CREATION_ENDPOINTS, JOB_KINDS, UNVERSIONED } from './routes/creation.ts';
+import { priceRule } from './priceRule.ts';
 import { DASHBOARD_PATHS } from './routes/dashboard.ts';
 import type { AnyEndpoint } from './routes/submit.ts';
 
@@ -110,6 +111,7 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
   return {
     operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}${twin ? '_unversioned' : ''}`,
     'x-job-kind': endpoint.kind,
+    'x-price': priceRule(endpoint, body),
     summary: twin ? `Create a ${endpoint.kind} job (the unversioned route older clients call, standing in for ${twin})` : `Create a ${endpoint.kind} job`,
     ...(twin ? { deprecated: true } : {}),
     tags: [path.split('/')[1]],

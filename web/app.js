@@ -1099,34 +1099,6 @@ async function spec() {
 
 const MULTILINE = new Set(['rows', 'prompt', 'description', 'text']);
 
-/**
- * Credits per job kind. The server exposes no prices (/openapi.json has none), so this restates
- * schemas/prices.ts as each endpoint's cost() in server/routes/*.ts applies it: a number, or the
- * field whose value names the price. test/dashboard/playground.test.ts holds every entry against
- * the server's own cost functions.
- */
-const FRAME_PRICES = { 36: 9, 49: 9, 81: 13, 100: 25, 121: 25 };
-const PRICES = {
-  'generate/image': 2,
-  'effect/v1': { by: 'resolution', prices: { '1K': 5, '2K': 7, '4K': 10 } },
-  'effect/v2': 3,
-  'character-overlay/v1': { by: 'resolution', prices: { '1K': 5, '2K': 7, '4K': 10 } },
-  'character-overlay/v2': { by: 'quality', prices: { standard: 5, pro: 10 } },
-  'make-sprite/v1': { by: 'frame', prices: { 25: 5, 36: 7, 49: 9, 64: 11, 81: 13, 100: 17, 121: 25, 144: 29, 169: 33 } },
-  'make-sprite/v2': { by: 'frame', prices: FRAME_PRICES },
-  plus: { by: 'frame', prices: FRAME_PRICES },
-  // video_restyle makes as many frames as the source's length gives: 100 past 5 s, else 36.
-  zenith: { by: 'frame', prices: FRAME_PRICES, restyle: (ms) => FRAME_PRICES[ms > 5000 ? 100 : 36] },
-  pulsar: { by: 'mode', prices: { image_to_video: 3, first_last_frame: 3, video_restyle: 4 } },
-  'image-tune/upscale': { by: 'scale', prices: { '1K': 1, '2K': 2, '4K': 4 } },
-  'image-tune/split-layer': 2,
-  'reskin/v1': { by: 'resolution', prices: { '1K': 3, '2K': 5, '4K': 7 } },
-  'reskin/v2': { by: 'quality', prices: { standard: 3, pro: 6 } },
-  'image-tune/inpaint/v2': { by: 'quality', prices: { standard: 2, pro: 4 } },
-};
-
-/** A restyle source's length as the server counts it: a GIF's browser delays, or a sheet of N frames as N x 3000/36 ms. */
-const sheetMs = (frames) => Math.round((frames * 3000) / 36);
 
 /** A GIF's frames and browser playback length (0 and 1 cs play as 10 cs), by walking its blocks. */
 function gifLength(bytes) {
@@ -1168,8 +1140,7 @@ const fileInfo = new WeakMap();
  * The price of the form as filled in: { credits } when known, else { range, need } naming what is
  * missing, and `why` saying what picked the price.
  */
-function priceOf(kind, schema, form) {
-  const rule = PRICES[kind];
+function priceOf(rule, schema, form) {
   if (rule === undefined) return { unknown: true };
   if (typeof rule === 'number') return { credits: rule, why: 'one price' };
   const valueOf = (name) => {
@@ -1177,8 +1148,9 @@ function priceOf(kind, schema, form) {
     const v = el?.value ?? '';
     return v === '' ? schema.properties[name]?.default : v;
   };
+  const restyled = (ms) => (ms > rule.restyle.overMs ? rule.restyle.over : rule.restyle.atMost);
   if (rule.restyle && valueOf('mode') === 'video_restyle') {
-    const all = [rule.restyle(0), rule.restyle(Infinity)];
+    const all = [rule.restyle.atMost, rule.restyle.over];
     const range = [Math.min(...all), Math.max(...all)];
     const source = form.querySelector('[name="images"]')?.files?.[0];
     const info = source && fileInfo.get(source);
@@ -1191,16 +1163,17 @@ function priceOf(kind, schema, form) {
       try {
         const grid = JSON.parse(valueOf('sprite_grid') ?? '');
         if (Number.isInteger(grid?.columns) && Number.isInteger(grid?.rows)) {
-          ms = sheetMs(grid.columns * grid.rows);
-          from = `a sheet of ${grid.columns * grid.rows} frames counts as ${(ms / 1000).toFixed(2)} s`;
+          const n = grid.columns * grid.rows;
+          return { credits: n >= rule.restyle.overSheetFrames ? rule.restyle.over : rule.restyle.atMost, why: `a sheet of ${n} frames: ${n >= rule.restyle.overSheetFrames ? 'at least' : 'under'} ${rule.restyle.overSheetFrames} frames` };
         }
       } catch {
         // not JSON yet
       }
     }
     if (ms === undefined) return { range, need: source ? (info ? 'sprite_grid' : 'reading the source…') : 'the source (images)' };
-    return { credits: rule.restyle(ms), why: `${from} → ${ms > 5000 ? 100 : 36} frames` };
+    return { credits: restyled(ms), why: `${from}: ${ms > rule.restyle.overMs ? 'longer than' : 'at most'} ${rule.restyle.overMs / 1000} s` };
   }
+  if (rule.by === undefined) return { credits: rule.credits, why: 'one price' };
   const allowed = (schema.properties[rule.by]?.enum ?? Object.keys(rule.prices)).map(String).filter((v) => rule.prices[v] !== undefined);
   const value = valueOf(rule.by);
   if (value !== undefined && rule.prices[value] !== undefined) return { credits: rule.prices[value], why: `${rule.by} ${value}` };
@@ -1244,7 +1217,7 @@ async function renderPlayground(path) {
   const whyEl = h('div', { class: 'muted', id: 'price-why' });
 
   function showPrice() {
-    const p = priceOf(kind, schema, form);
+    const p = priceOf(ops.post['x-price'], schema, form);
     priceEl.dataset.credits = p.credits === undefined ? '' : String(p.credits);
     if (p.credits !== undefined) {
       priceEl.replaceChildren(h('strong', {}, String(p.credits)), ` credit${p.credits === 1 ? '' : 's'}`);

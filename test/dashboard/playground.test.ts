@@ -121,7 +121,7 @@ describe('playground', () => {
         },
       },
       {
-        path: '/sprite/zenith', credits: 25, why: 'walk.gif: 8 frames, 5.60 s → 100 frames',
+        path: '/sprite/zenith', credits: 25, why: 'walk.gif: 8 frames, 5.60 s: longer than 5 s',
         fill: async () => {
           await page.selectOption('#f-mode', 'video_restyle');
           await page.setInputFiles('#f-images', gif('walk.gif', longGif));
@@ -129,7 +129,7 @@ describe('playground', () => {
         },
       },
       {
-        path: '/sprite/zenith', credits: 9, why: 'short.gif: 8 frames, 0.80 s → 36 frames',
+        path: '/sprite/zenith', credits: 9, why: 'short.gif: 8 frames, 0.80 s: at most 5 s',
         fill: async () => {
           await page.selectOption('#f-mode', 'video_restyle');
           await page.setInputFiles('#f-images', gif('short.gif', shortGif));
@@ -137,7 +137,7 @@ describe('playground', () => {
         },
       },
       {
-        path: '/sprite/zenith', credits: 25, why: 'a sheet of 64 frames counts as 5.33 s → 100 frames',
+        path: '/sprite/zenith', credits: 25, why: 'a sheet of 64 frames: at least 61 frames',
         fill: async () => {
           await page.selectOption('#f-mode', 'video_restyle');
           await page.setInputFiles('#f-images', await pngFile('sheet.png', heroWalkSheet(8, 8, 24)));

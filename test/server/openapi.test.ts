@@ -120,6 +120,26 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/public/v1/jobs']!.get!.security).toBeUndefined(); // the global bearer applies
   });
 
+  it('x-price on every creation operation is what the server charges: each priced value, submitted, takes that much', async () => {
+    const priced: [string, Record<string, unknown> | number][] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      ops.post && 'x-job-kind' in ops.post ? [[path, (ops.post as { 'x-price': Record<string, unknown> | number })['x-price']]] : []);
+    expect(priced.length).toBeGreaterThanOrEqual(15);
+    for (const [path, rule] of priced) expect(typeof rule === 'number' || 'by' in rule || 'credits' in rule, path).toBe(true);
+    // A field-priced kind, for real: effect v1 at each resolution.
+    const effect = priced.find(([p]) => p === '/public/v1/generate/effect/v1')![1] as { by: string; prices: Record<string, number> };
+    expect(effect.by).toBe('resolution');
+    for (const [resolution, credits] of Object.entries(effect.prices)) {
+      const user = server.addUser(100);
+      const res = await submit(server, '/generate/effect/v1', { description: 'fire', resolution }, user.key);
+      expect(res.status).toBe(200);
+      const account = await call(server, 'GET', '/public/v1/account', { key: user.key });
+      expect((account.body as { credits: number }).credits, resolution).toBe(100 - credits);
+    }
+    // A restyle priced by its source's length says where the price steps.
+    const zenith = priced.find(([p]) => p === '/public/v1/sprite/zenith')![1] as { restyle: Record<string, number> };
+    expect(zenith.restyle).toEqual({ overMs: 5000, overSheetFrames: 61, atMost: 9, over: 25 });
+  });
+
   it('required fields are exactly those the server reports missing', async () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       const op = ops.post;
