@@ -16,12 +16,12 @@ import { ProgressBar } from './progressBar.ts';
 
 export const GENERATE_USAGE = `usage: spritekiln generate <kind> [job flags] [--out dir] [--server URL] [--key KEY]
   kinds and their flags:
-${KINDS.map((k) => `    ${k.padEnd(12)} ${KIND_FLAGS[k].map((f) => `--${f}`).join(' ')}`).join('\n')}
+${KINDS.map((k) => `    ${k.padEnd(Math.max(...KINDS.map((n) => n.length)))}  ${KIND_FLAGS[k].map((f) => `--${f}`).join(' ')}`).join('\n')}
   --image path      repeat for several (images, ref_images, character_images)
   --end path        the end frame (zenith/pulsar: the second image, mode first_last_frame)
   --frame N  --mode M  --pixel  --no-enhance  --grid 6x6  --reference path  --sheet path
   --rows rows.json|'[{"row":1,...}]'  --resolution 1K  --background magenta  --quality pro
-  --style pixel  --model "Alpha Image 2"  --prompt / --description (or --text)
+  --style pixel  --model "Alpha Image 2"  --scale 2K  --keyword head  --prompt / --description (or --text)
   --out dir         where the files go (default spritekiln/<job_id>)
   server: --server, SPRITEKILN_URL, or http://127.0.0.1:$PORT (8787)
   key: --key, SPRITEKILN_KEY, or for a local server <SPRITEKILN_DATA or ./data>/api-key.txt`;
