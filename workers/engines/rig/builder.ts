@@ -11,9 +11,9 @@ export class RigBuilder {
     this.labels = new Int8Array(width * height).fill(-1);
   }
 
-  bone(name: string, parent: string | null, head: Vec, tail: Vec): number {
+  bone(name: string, parent: string | null, head: Vec, tail: Vec, maxTurn?: number): number {
     const i = this.bones.length;
-    this.bones.push({ name, parent: parent === null ? -1 : (this.index[parent] ?? -1), head, tail });
+    this.bones.push({ name, parent: parent === null ? -1 : (this.index[parent] ?? -1), head, tail, ...(maxTurn === undefined ? {} : { maxTurn }) });
     this.index[name] = i;
     return i;
   }

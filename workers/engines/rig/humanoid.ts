@@ -27,6 +27,9 @@ export interface HumanoidShape {
  */
 const MIN_HANGING_HEIGHT = 40;
 
+/** How far each bone of a forearm found by colour may turn (radians). */
+const HANGING_TURN = 0.8;
+
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;
 
@@ -125,6 +128,18 @@ function elongation(pixels: number[], width: number): { length: number; thicknes
   return { length: Math.sqrt(12 * l1), thickness: Math.sqrt(12 * l2) };
 }
 
+/** Share of the subject's area a raised hand takes at least: smaller bumps by the head are ears and tufts. */
+const MIN_RAISED_HAND = 0.025;
+
+/** Whether `pixels` are a hand raised beside the head (see findArms). */
+function raisedHand(pixels: number[], width: number, shape: HumanoidShape, torsoX: number, area: number): boolean {
+  if (pixels.length < MIN_RAISED_HAND * area) return false;
+  let lowest = 0, sx = 0;
+  for (const p of pixels) { lowest = Math.max(lowest, Math.floor(p / width)); sx += (p % width) + 0.5; }
+  const head = shape.neckY - shape.top;
+  return lowest < shape.neckY && lowest >= shape.neckY - 0.5 * head && Math.abs(sx / pixels.length - torsoX) >= 0.25 * head;
+}
+
 /** The arms (and what they hold): thin parts beside the torso, the largest on each side. */
 function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uint8Array): Limb[] {
   const { width } = s;
@@ -143,7 +158,14 @@ function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uin
     const side: -1 | 1 = sx / size < torsoX ? -1 : 1;
     // A leg, a skirt's hem or a hat's brim is no arm: an arm has most of itself beside the torso.
     // A long, thin, straight part anywhere else is a held weapon (a sword pointing down, a staff).
+    // A hand raised beside the head (its arm hidden behind it) is an arm too: a large part wholly
+    // above the neck, out to the side, that comes down to the lower half of the head.
     if (inTorso < 0.3 * size || inLegs > 0.6 * size) {
+      if (raisedHand(pixels, width, shape, torsoX, s.area)) {
+        const had = best.get(side);
+        if (!had || had.size < size) best.set(side, { pixels, size });
+        continue;
+      }
       const { length, thickness } = elongation(pixels, width);
       if (length >= 0.3 * H && thickness <= 0.25 * length && !weapon) weapon = { side, pixels, held: true };
       continue;
@@ -216,8 +238,10 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     const reach = 0.32 * H;
     const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
     const hand = arm.held ? near : holds ? mid(shoulder, far, reach / length) : far;
-    b.bone(name, 'spine', shoulder, mid(shoulder, hand));
-    b.bone(`${name}Lower`, name, mid(shoulder, hand), hand);
+    // A forearm found by colour turns a little only: its sleeve is part of the torso's pixels.
+    const limit = arm.hanging ? HANGING_TURN : undefined;
+    b.bone(name, 'spine', shoulder, mid(shoulder, hand), limit);
+    b.bone(`${name}Lower`, name, mid(shoulder, hand), hand, limit);
     if (holds) b.bone(`${name}Weapon`, `${name}Lower`, hand, far);
     armOf.set(arm.side, name);
   }

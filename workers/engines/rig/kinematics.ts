@@ -50,7 +50,8 @@ export function boneTransforms(rig: Rig, pose: RigPose): Affine[] {
       if (bp.stretch !== 1 && len > 0) {
         local = stretchAlong(bone.head, { x: (bone.tail.x - bone.head.x) / len, y: (bone.tail.y - bone.head.y) / len }, bp.stretch);
       }
-      if (bp.angle !== 0) local = compose(rotateAbout(bone.head, bp.angle), local);
+      const angle = bone.maxTurn === undefined ? bp.angle : Math.max(-bone.maxTurn, Math.min(bone.maxTurn, bp.angle));
+      if (angle !== 0) local = compose(rotateAbout(bone.head, angle), local);
     }
     const parent = bone.parent >= 0 ? out[bone.parent] : ([1, 0, 0, 1, pose.offset.x, pose.offset.y] as Affine);
     out.push(compose(parent as Affine, local));

@@ -15,6 +15,11 @@ export interface Bone {
   /** The joint it turns about, and where it ends (the next joint, a hand, a tip). */
   head: Vec;
   tail: Vec;
+  /**
+   * How far it may turn from rest either way (radians), where its skin is only part of the limb
+   * (a forearm told from the body by colour: turned further, it tears the sleeve off the torso).
+   */
+  maxTurn?: number;
 }
 
 /**

@@ -1,8 +1,10 @@
 // Rigging a subject from its image: pixel art scaled up is rigged as the art it was scaled from.
 import { describe, expect, it } from 'vitest';
-import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { rigSkeleton, rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
+import { crop } from '../../../../workers/kernels/compose.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
-import { stills } from '../../../fixtures/realSprites.ts';
+import { poseSheets, stills } from '../../../fixtures/realSprites.ts';
 
 describe('rigSubject', () => {
   // Sizes the rig judges (a 2 px arm comes apart when turned) are the art's pixels, not the image's.
@@ -11,5 +13,36 @@ describe('rigSubject', () => {
     const big = rigSubject(resizeTo(s.image, s.image.width * 6, s.image.height * 6, 'nearest'), true)!;
     expect(big.rig.bones.map((b) => b.name)).toEqual(small.rig.bones.map((b) => b.name));
     expect([big.rig.plan, big.rig.view, big.rig.facing]).toEqual([small.rig.plan, small.rig.view, small.rig.facing]);
+  });
+});
+
+describe('raised hands and forearms found by colour', () => {
+  const sheet = poseSheets.find((p) => p.name === 'adventurer-sheet')!;
+  const cell = (row: number, col: number) => {
+    const w = sheet.image.width / sheet.grid.columns, h = sheet.image.height / sheet.grid.rows;
+    return rigSkeleton(crop(sheet.image, col * w, (row - 1) * h, w, h), true)!;
+  };
+
+  // Its arm hidden behind the head, only the hand shows: a large part by the head, above the neck.
+  it('a hand raised beside a chibi\'s head is an arm pointing up', () => {
+    const { rig } = cell(1, 1);
+    const arm = rig.bones[rig.index.armR!]!;
+    expect(arm.tail.y).toBeLessThan(arm.head.y - 5);
+  });
+
+  // A forearm told from the body by colour carries only part of its sleeve: turned far, it tears.
+  it('a forearm found by colour turns no further than its limit, whatever the pose asks', () => {
+    const { rig } = cell(1, 0);
+    const i = rig.index.armL!;
+    const bone = rig.bones[i]!;
+    expect(bone.maxTurn).toBeGreaterThan(0);
+    const turned = (angle: number) => {
+      const bones = rig.bones.map((_, k) => (k === i ? { angle, stretch: 1 } : undefined));
+      const m = boneTransforms(rig, { bones, offset: { x: 0, y: 0 } })[i]!;
+      return Math.atan2(m[1], m[0]);
+    };
+    expect(turned(2.5)).toBeCloseTo(bone.maxTurn!, 6);
+    expect(turned(-2.5)).toBeCloseTo(-bone.maxTurn!, 6);
+    expect(turned(0.3)).toBeCloseTo(0.3, 6);
   });
 });
