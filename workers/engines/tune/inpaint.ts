@@ -12,13 +12,12 @@ import { words } from '../../kernels/words.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { hsl } from '../../kernels/recolor.ts';
 import { toHsl } from '../../kernels/tone.ts';
-import { separateSubject } from '../../kernels/subject.ts';
 import { detectBackground } from '../../kernels/track.ts';
 import { components } from '../rig/silhouette.ts';
-import { rigSkeleton } from '../rig/rigged.ts';
 import { isSkin } from '../rig/findRig.ts';
 import { COLOR_NAMES } from '../materials.ts';
-import { isPixelArt } from './upscale.ts';
+import { partIndices, subjectOf } from './subject.ts';
+import type { BodyPart } from './subject.ts';
 import { patchFill } from './patchFill.ts';
 
 export class InpaintError extends Error {}
@@ -32,13 +31,14 @@ export type InpaintPlan =
   | { edit: 'remove'; region: string; removed: number; fill: 'transparent' | 'flat' | 'synthesis' }
   | { edit: 'recolour'; from: string; to: string; changed: number };
 
-const PARTS: Record<string, RegExp> = {
-  hair: /^head$/, head: /^head$/, face: /^head$/, hat: /^head$/, helmet: /^head$/,
-  body: /^(torso|body)$/, shirt: /^(torso|body)$/, torso: /^(torso|body)$/, armor: /^(torso|body)$/, armour: /^(torso|body)$/, tunic: /^(torso|body)$/, robe: /^(torso|body)$/,
-  legs: /^leg/, leg: /^leg/, pants: /^leg/, trousers: /^leg/, boots: /^leg/, feet: /^leg/,
-  arms: /^arm[LR]$/, arm: /^arm[LR]$/, sleeves: /^arm[LR]$/, gloves: /^arm[LR]$/, hands: /^arm[LR]$/,
-  weapon: /Weapon$/, sword: /Weapon$/, staff: /Weapon$/,
-  wings: /^wing/, wing: /^wing/,
+/** The words for body parts (and what is worn on them) a recolour reads. */
+const PARTS: Record<string, BodyPart> = {
+  hair: 'head', head: 'head', face: 'head', hat: 'head', helmet: 'head',
+  body: 'body', shirt: 'body', torso: 'body', armor: 'body', armour: 'body', tunic: 'body', robe: 'body',
+  legs: 'leg', leg: 'leg', pants: 'leg', trousers: 'leg', boots: 'leg', feet: 'leg',
+  arms: 'arm', arm: 'arm', sleeves: 'arm', gloves: 'arm', hands: 'arm',
+  weapon: 'weapon', sword: 'weapon', staff: 'weapon',
+  wings: 'wing', wing: 'wing',
 };
 
 function colorsIn(ws: string[]): Named[] {
@@ -63,15 +63,8 @@ export function inpaint(image: RawImage, prompt: string, candidates: number, see
   throw new InpaintError(`${SUPPORTED}; not "${prompt.trim().slice(0, 40)}"`);
 }
 
-/** The subject and what lies around it: transparency, a flat colour, or neither (a textured scene). */
-function separate(image: RawImage) {
-  const pixel = isPixelArt(image);
-  const { sprite, background, box } = separateSubject(image, pixel);
-  return { pixel, sprite, background, box };
-}
-
 function changeBackground(image: RawImage, ws: string[], colors: Named[]): { image: RawImage; plan: InpaintPlan } {
-  const { sprite, box } = separate(image);
+  const { sprite, box } = subjectOf(image, false);
   if (!box) throw new InpaintError('inpaint found no subject to keep in front of a new background');
   const transparent = ws.includes('transparent') || ws.includes('clear') || ws.includes('none');
   if (!transparent && colors.length === 0) throw new InpaintError('inpaint needs a colour for the background ("background to blue sky", "background red") or "transparent"');
@@ -185,13 +178,12 @@ function recolour(image: RawImage, ws: string[], colors: Named[]): { image: RawI
   const target = colors.at(-1)!;
   const source = colors.length > 1 ? colors[0]! : null;
   const partWord = ws.find((x) => x in PARTS);
-  const { sprite, pixel, box } = separate(image);
+  const { sprite, box, skeleton } = subjectOf(image, partWord !== undefined);
   if (!box) throw new InpaintError('inpaint found no subject to recolour');
   let inPart: ((p: number) => boolean) | null = null;
   if (partWord) {
-    const skeleton = rigSkeleton(image, pixel);
     const parts = skeleton?.rig.parts ?? [];
-    const ids = new Set(parts.flatMap((q, i) => (PARTS[partWord]!.test(q.name) ? [i] : [])));
+    const ids = skeleton ? partIndices(skeleton, PARTS[partWord]!) : new Set<number>();
     // A named colour picks the pixels by itself; a part alone must be found.
     if (ids.size === 0 && !source) throw new InpaintError(`inpaint found no ${partWord} to recolour; it found: ${parts.map((q) => q.name).join(', ') || 'no parts'}`);
     if (ids.size > 0) inPart = (p) => ids.has(skeleton!.rig.labels[p]!);

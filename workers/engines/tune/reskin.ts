@@ -7,8 +7,6 @@
 // A description with nothing it understands and no style fails, saying what it knows: a reskin
 // never hands back the sprite unchanged or tinted at random.
 import type { RawImage } from '../../types.ts';
-import { looksLikePixelArt } from '../../kernels/cutout.ts';
-import { separateSubject } from '../../kernels/subject.ts';
 import { crop, opaqueBounds } from '../../kernels/compose.ts';
 import { copyInto } from '../../kernels/blit.ts';
 import { createImage } from '../../kernels/image.ts';
@@ -20,6 +18,7 @@ import { MATERIALS } from '../materials.ts';
 import { restyle } from '../restyle/restyle.ts';
 import type { RestylePlan } from '../restyle/plan.ts';
 import { upscale } from './upscale.ts';
+import { subjectOf } from './subject.ts';
 
 export type ReskinStyle = 'pixel' | 'cartoon' | 'sd' | 'quater_view';
 
@@ -47,8 +46,8 @@ const PIXEL_GRID = 64;
 
 export async function reskin(input: ReskinInput): Promise<{ image: RawImage; plan: ReskinPlan }> {
   // Pixel art is judged on the picture as given (an opaque sheet's cut edge would soften it).
-  const pixelArt = looksLikePixelArt(input.image, 256);
-  const cut = trimmed(separateSubject(input.image, pixelArt).sprite);
+  const { pixel: pixelArt, sprite } = subjectOf(input.image, false);
+  const cut = trimmed(sprite);
   const look = readLook(input.description, cut, input.seed);
   if (!look.plan && !input.style) {
     throw new ReskinError(`reskin understood no material or colour in "${input.description.trim().slice(0, 60)}"; it knows materials (${MATERIALS.map((m) => m.name).filter((n, i, all) => all.indexOf(n) === i).join(', ')}) and colour names`);

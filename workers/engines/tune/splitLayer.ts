@@ -6,20 +6,19 @@
 // fails with what it knows or found: never a silent copy of the input.
 import type { RawImage } from '../../types.ts';
 import { createImage } from '../../kernels/image.ts';
-import { separateSubject } from '../../kernels/subject.ts';
-import { rigSkeleton } from '../rig/rigged.ts';
-import { isPixelArt } from './upscale.ts';
+import { partIndices, subjectOf } from './subject.ts';
+import type { BodyPart } from './subject.ts';
 
-/** What each keyword takes: the subject, the background, or the rig's parts whose names match. */
-const KEYWORDS: Record<string, 'subject' | 'background' | RegExp> = {
+/** What each keyword takes: the subject, the background, or a body part. */
+const KEYWORDS: Record<string, 'subject' | 'background' | BodyPart> = {
   character: 'subject', subject: 'subject', sprite: 'subject', figure: 'subject', foreground: 'subject', person: 'subject',
   background: 'background', backdrop: 'background', bg: 'background',
-  head: /^head$/, face: /^head$/,
-  body: /^(torso|body)$/, torso: /^(torso|body)$/,
-  arm: /^arm[LR]$/, hand: /^arm[LR]$/,
-  leg: /^leg(?!.*Weapon)/, foot: /^leg(?!.*Weapon)/,
-  weapon: /Weapon$/, sword: /Weapon$/, staff: /Weapon$/, axe: /Weapon$/, club: /Weapon$/, spear: /Weapon$/,
-  wing: /^wing[LR]$/,
+  head: 'head', face: 'head',
+  body: 'body', torso: 'body',
+  arm: 'arm', hand: 'arm',
+  leg: 'leg', foot: 'leg',
+  weapon: 'weapon', sword: 'weapon', staff: 'weapon', axe: 'weapon', club: 'weapon', spear: 'weapon',
+  wing: 'wing',
 };
 
 /** The keywords its error lists (each stands for its synonyms above). */
@@ -55,8 +54,7 @@ function readKeyword(keyword: string): string {
 export function splitLayer(image: RawImage, keyword: string): Split {
   const word = readKeyword(keyword);
   const what = KEYWORDS[word]!;
-  const pixel = isPixelArt(image);
-  const { sprite, background, box } = separateSubject(image, pixel);
+  const { sprite, background, box, skeleton } = subjectOf(image, what !== 'subject' && what !== 'background');
   if (!box) throw new SplitError('split-layer found no subject in the picture (it is empty or one flat colour)');
   // A flat background is known everywhere, also behind the subject: its layer is the whole plate.
   const plate = background ? createImage(image.width, image.height, background) : null;
@@ -65,10 +63,9 @@ export function splitLayer(image: RawImage, keyword: string): Split {
     return { layer: plate, rest: sprite, plan: { keyword, took: ['background'] } };
   }
   if (what === 'subject') return { layer: sprite, rest: plate ?? minus(image, sprite, null), plan: { keyword, took: ['subject'] } };
-  const skeleton = rigSkeleton(image, pixel);
   const parts = skeleton?.rig.parts ?? [];
   const found = parts.map((p) => p.name);
-  const taken = new Set(parts.flatMap((p, i) => (what.test(p.name) ? [i] : [])));
+  const taken = skeleton ? partIndices(skeleton, what) : new Set<number>();
   if (!skeleton || taken.size === 0) {
     throw new SplitError(`split-layer found no ${word} in the picture; it found: ${found.length ? found.join(', ') : 'no parts'}`);
   }
