@@ -46,6 +46,16 @@ function closedRuns(s: Silhouette, y: number): Run[] {
   return out;
 }
 
+/** The columns [x0, x1) and the rows' end y1 (exclusive) that `pixels` (indices into a width-wide image) cover. */
+function spanOf(pixels: readonly number[], width: number): { x0: number; x1: number; y1: number } {
+  let x0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of pixels) {
+    const x = p % width;
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, Math.floor(p / width) + 1);
+  }
+  return { x0, x1, y1 };
+}
+
 /**
  * Short, thick legs that a disc of the body's thickness still reaches (a small quadruped's): the
  * band of bottom rows where the silhouette stands apart on two or more feet, each a narrow column
@@ -65,13 +75,14 @@ function standingLegs(s: Silhouette): Appendage[] {
   const pieces = new Map<number, number[]>();
   for (let y = top; y < bottom; y++) for (let x = box.x; x < box.x + box.width; x++) {
     const id = labels[y * width + x]!;
-    if (id && (sizes[id] ?? 0) >= 3) pieces.set(id, [...(pieces.get(id) ?? []), y * width + x]);
+    if (!id || (sizes[id] ?? 0) < 3) continue;
+    let piece = pieces.get(id);
+    if (!piece) pieces.set(id, (piece = []));
+    piece.push(y * width + x);
   }
   const legs: Appendage[] = [];
   for (const pixels of pieces.values()) {
-    const xs = pixels.map((p) => p % width);
-    const x0 = Math.min(...xs), x1 = Math.max(...xs) + 1;
-    const lowest = Math.max(...pixels.map((p) => Math.floor(p / width))) + 1;
+    const { x0, x1, y1: lowest } = spanOf(pixels, width);
     if (lowest < bottom - 1 || x1 - x0 > 0.35 * box.width) continue;
     const x = (x0 + x1) / 2;
     legs.push({ pixels, root: vec(x, top - band), tip: vec(x, bottom - 0.5), kind: 'leg' });
@@ -115,8 +126,8 @@ function spreadWings(s: Silhouette): Appendage[] {
  * rump (and tail) past the hind legs. Undecided (under a tenth of the width apart) keeps `fallback`.
  */
 function legsFacing(s: Silhouette, legs: Appendage[], fallback: 1 | -1): 1 | -1 {
-  const xs = legs.flatMap((l) => l.pixels.map((p) => p % s.width));
-  const ahead = Math.min(...xs) - s.box.x, behind = s.box.x + s.box.width - (Math.max(...xs) + 1);
+  const spans = legs.map((l) => spanOf(l.pixels, s.width));
+  const ahead = Math.min(...spans.map((b) => b.x0)) - s.box.x, behind = s.box.x + s.box.width - Math.max(...spans.map((b) => b.x1));
   if (Math.abs(ahead - behind) < 0.1 * s.box.width) return fallback;
   return ahead > behind ? -1 : 1;
 }

@@ -36,7 +36,8 @@ export function patchFill(img: RawImage, hole: Uint8Array, candidates: number, s
   // Where each filled pixel's value came from, for coherence.
   const from = new Int32Array(w * h).fill(-1);
   // Fill order: rings inward from the rim (pixels with a known 4-neighbour first).
-  let front = [...hole.keys()].filter((p) => hole[p] && touchesKnown(known, w, h, p));
+  let front: number[] = [];
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (hole[y * w + x] && touchesKnown(known, w, h, y * w + x)) front.push(y * w + x);
   const tries = Math.max(8, Math.min(candidates, Math.round(3e7 / (holeCount * (2 * R + 1) ** 2))));
   while (front.length > 0) {
     const filled: number[] = [];
