@@ -35,7 +35,12 @@ export class SpritekilnClient {
 
   /** Creates a job; resolves with its id as soon as the server accepted it. */
   async create<K extends JobKind>(kind: K, fields: JobFields[K], signal?: AbortSignal): Promise<string> {
-    const res = await this.#request(ENDPOINTS[kind], { method: 'POST', body: toFormData(fields as Record<string, unknown>), signal });
+    return this.createAt(ENDPOINTS[kind], toFormData(fields as Record<string, unknown>), signal);
+  }
+
+  /** Creates a job at an endpoint path under /public/v1 from a finished form (a kind read from /openapi.json). */
+  async createAt(path: string, form: FormData, signal?: AbortSignal): Promise<string> {
+    const res = await this.#request(path, { method: 'POST', body: form, signal });
     return ((await res.json()) as { job_id: string }).job_id;
   }
 

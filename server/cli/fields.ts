@@ -7,7 +7,7 @@ import { basename, resolve } from 'node:path';
 import { ENDPOINTS, type FileInput, type JobKind } from '../../plugins/client/index.ts';
 import { CliError } from './cliError.ts';
 import { CREATION_ENDPOINTS } from '../routes/creation.ts';
-import { formJsonSchema } from '../../schemas/jsonSchema.ts';
+import { endpointBody } from '../routes/submit.ts';
 
 export const KINDS = Object.keys(ENDPOINTS) as JobKind[];
 
@@ -18,7 +18,7 @@ export const isKind = (kind: unknown): kind is JobKind => typeof kind === 'strin
  * `many` ones repeat (a list of paths), the others take one path.
  */
 export const FILE_FIELDS = Object.fromEntries(KINDS.map((kind) => {
-  const { properties } = formJsonSchema(CREATION_ENDPOINTS[ENDPOINTS[kind]]!.schema);
+  const { properties } = endpointBody(CREATION_ENDPOINTS[ENDPOINTS[kind]]!);
   const files = Object.entries(properties).flatMap(([name, p]): [string, 'one' | 'many'][] =>
     p.format === 'binary' ? [[name, 'one']] : p.type === 'array' ? [[name, 'many']] : []);
   return [kind, Object.fromEntries(files)];
@@ -64,10 +64,7 @@ export async function loadFields(kind: JobKind, fields: Record<string, unknown>,
   const out: Record<string, unknown> = { ...fields };
   const byField = new Map<string, FileInput[]>();
   for (const { field, path } of filePaths(kind, fields, baseDir)) {
-    const data = await readFile(path).catch((err: NodeJS.ErrnoException) => {
-      throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
-    });
-    byField.set(field, [...(byField.get(field) ?? []), { data: new Uint8Array(data), name: basename(path), type: mimeOf(data) }]);
+    byField.set(field, [...(byField.get(field) ?? []), await readUpload(field, path)]);
   }
   for (const [field, files] of byField) out[field] = FILE_FIELDS[kind][field] === 'many' ? files : files[0];
   if (typeof out.sprite_grid === 'string') out.sprite_grid = parseGrid(out.sprite_grid);
@@ -77,6 +74,14 @@ export async function loadFields(kind: JobKind, fields: Record<string, unknown>,
     throw new CliError(`rows: cannot read ${rows} (${err.code ?? err.message})`);
   });
   return out;
+}
+
+/** The file at `path` as an upload of `field` (named after the file, its type from its bytes). */
+export async function readUpload(field: string, path: string): Promise<FileInput> {
+  const data = await readFile(path).catch((err: NodeJS.ErrnoException) => {
+    throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
+  });
+  return { data: new Uint8Array(data), name: basename(path), type: mimeOf(data) };
 }
 
 /** "6x6" -> {columns: 6, rows: 6}; anything else is sent as written, for the server's own message. */

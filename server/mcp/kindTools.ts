@@ -1,8 +1,8 @@
 // The MCP tools of the job kinds, read from the server's /openapi.json (itself built from the
 // endpoint table), so every kind the server has is a tool with its own fields and nothing here
 // restates them. An agent passes files as paths on disk; the tool reads and uploads them.
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { toFormData } from '../../plugins/client/index.ts';
+import { readUpload } from '../cli/fields.ts';
 
 export interface KindTool {
   name: string;
@@ -66,24 +66,20 @@ export function kindTools(doc: Json): KindTool[] {
   return tools;
 }
 
-/** The tool's arguments as the API's multipart form: files read from disk, other values as strings. */
+/** The tool's arguments as the API's multipart form: files read from disk, other values as the client sends them. */
 export async function formOf(tool: KindTool, args: Json): Promise<FormData> {
-  const form = new FormData();
+  const fields: Json = {};
   for (const [name, value] of Object.entries(args)) {
     if (value === undefined || value === null || name in RUN_OPTIONS) continue;
-    const arity = tool.files[name];
-    if (arity) {
-      const paths = Array.isArray(value) ? value : [value];
-      for (const p of paths) {
-        if (typeof p !== 'string') throw new Error(`${name}: expected a file path, got ${JSON.stringify(p)}`);
-        const bytes = await readFile(p).catch((err: NodeJS.ErrnoException) => {
-          throw new Error(`${name}: cannot read ${p} (${err.code ?? err.message})`);
-        });
-        form.append(name, new Blob([new Uint8Array(bytes)]), basename(p));
-      }
-    } else {
-      form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    if (!tool.files[name]) {
+      fields[name] = value;
+      continue;
     }
+    const paths = Array.isArray(value) ? value : [value];
+    fields[name] = await Promise.all(paths.map((p) => {
+      if (typeof p !== 'string') throw new Error(`${name}: expected a file path, got ${JSON.stringify(p)}`);
+      return readUpload(name, p);
+    }));
   }
-  return form;
+  return toFormData(fields);
 }

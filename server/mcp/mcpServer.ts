@@ -8,14 +8,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { download } from '../../plugins/client/download.ts';
-import type { Job } from '../../plugins/client/types.ts';
-import { resolveConnection, serverAddress, type Connection } from '../cli/localKey.ts';
+import { SpritekilnClient, SpritekilnError, type Job } from '../../plugins/client/index.ts';
+import { resolveConnection, serverAddress } from '../cli/localKey.ts';
 import { ensureServer } from './ensureServer.ts';
 import { formOf, kindTools, type KindTool } from './kindTools.ts';
 
 type Json = Record<string, unknown>;
-
-class ApiRefusal extends Error {}
 
 const text = (value: unknown, isError = false): CallToolResult => ({
   content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
@@ -45,7 +43,7 @@ export async function runMcp(env: NodeJS.ProcessEnv = process.env): Promise<void
   const address = serverAddress({}, env);
   if (address.local) await ensureServer(address.url, env);
   const conn = resolveConnection({}, env);
-  const api = apiOf(conn);
+  const client = new SpritekilnClient({ baseUrl: conn.url, apiKey: conn.key });
   const doc = (await (await fetch(`${conn.url}/openapi.json`)).json()) as Json;
   const tools = new Map(kindTools(doc).map((t) => [t.name, t]));
 
@@ -62,59 +60,43 @@ export async function runMcp(env: NodeJS.ProcessEnv = process.env): Promise<void
     };
     try {
       const tool = tools.get(request.params.name);
-      if (tool) return text(await runKind(api, tool, args, progress, extra.signal));
+      if (tool) return text(await runKind(client, tool, args, progress, extra.signal));
       switch (request.params.name) {
         case 'job_status': {
           const id = String(args.job_id ?? '');
-          return text(args.wait === true ? await api.wait(id, progress, extra.signal) : await api.job(id));
+          return text(args.wait === true ? await waitEnded(client, id, progress, extra.signal) : await client.job(id));
         }
         case 'account':
-          return text(await api.get('/account'));
+          return text(await client.account());
         case 'download':
-          return text({ written: await download(await api.job(String(args.job_id ?? '')), String(args.folder ?? '')) });
+          return text({ written: await download(await client.job(String(args.job_id ?? '')), String(args.folder ?? '')) });
         default:
           return text(`unknown tool ${request.params.name}`, true);
       }
     } catch (err) {
-      return text(err instanceof Error ? err.message : String(err), true);
+      return text(refusal(err), true);
     }
   });
   await server.connect(new StdioServerTransport());
 }
 
-async function runKind(api: Api, tool: KindTool, args: Json, progress: (job: Job) => Promise<void>, signal: AbortSignal) {
-  const created = (await api.post(tool.path, await formOf(tool, args))) as { job_id: string };
-  if (args.wait === false) return created;
-  const job = await api.wait(created.job_id, progress, signal);
+async function runKind(client: SpritekilnClient, tool: KindTool, args: Json, progress: (job: Job) => Promise<void>, signal: AbortSignal) {
+  const jobId = await client.createAt(tool.path, await formOf(tool, args), signal);
+  if (args.wait === false) return { job_id: jobId };
+  const job = await waitEnded(client, jobId, progress, signal);
   const folder = typeof args.download_to === 'string' && job.status === 'Succeed' ? args.download_to : undefined;
   return folder ? { ...job, written: await download(job, folder) } : job;
 }
 
-type Api = ReturnType<typeof apiOf>;
-
-function apiOf(conn: Connection) {
-  const headers = { Authorization: `Bearer ${conn.key}` };
-  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
-    const res = await fetch(`${conn.url}/public/v1${path}`, { ...init, headers });
-    const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
-    if (!res.ok) {
-      const detail = typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail ?? body);
-      throw new ApiRefusal(`${res.status} ${detail}`);
-    }
-    return body;
-  };
-  const job = (id: string) => call(`/job/${encodeURIComponent(id)}`) as Promise<Job>;
-  return {
-    get: (path: string) => call(path),
-    post: (path: string, form: FormData) => call(path, { method: 'POST', body: form }),
-    job,
-    /** Long-polls the job until it ends, reporting each Pending state. */
-    async wait(id: string, onPending: (job: Job) => Promise<void>, signal: AbortSignal): Promise<Job> {
-      for (;;) {
-        const j = (await call(`/job/${encodeURIComponent(id)}?wait=1`, { signal })) as Job;
-        if (j.status !== 'Pending') return j;
-        await onPending(j);
-      }
-    },
-  };
+/** Long-polls the job until it ends (Succeed or Failed, both answered), reporting each Pending state. */
+async function waitEnded(client: SpritekilnClient, id: string, onPending: (job: Job) => Promise<void>, signal: AbortSignal): Promise<Job> {
+  for (;;) {
+    const job = await client.job(id, 1, signal);
+    if (job.status !== 'Pending') return job;
+    await onPending(job);
+  }
 }
+
+/** A refusal as the API gave it: its status and message (or its 422 list as JSON). */
+const refusal = (err: unknown): string =>
+  err instanceof SpritekilnError ? `${err.status} ${typeof err.detail === 'string' ? err.detail : JSON.stringify(err.detail)}` : err instanceof Error ? err.message : String(err);
