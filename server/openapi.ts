@@ -5,13 +5,13 @@
 // here are exactly the routes the app registers.
 import { readFileSync } from 'node:fs';
 import { projectFile } from './projectFile.ts';
-import { formJsonSchema, type JsonSchema } from '../schemas/jsonSchema.ts';
+import type { JsonSchema } from '../schemas/jsonSchema.ts';
 import { M } from '../schemas/messages.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './routes/jobs.ts';
 import { CREATION_ENDPOINTS, JOB_KINDS, UNVERSIONED } from './routes/creation.ts';
 import { priceRule } from './priceRule.ts';
 import { DASHBOARD_PATHS } from './routes/dashboard.ts';
-import type { AnyEndpoint } from './routes/submit.ts';
+import { endpointBody, type AnyEndpoint } from './routes/submit.ts';
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
@@ -104,9 +104,7 @@ const COMPONENTS = {
 };
 
 function creationOperation(path: string, endpoint: AnyEndpoint) {
-  const body = formJsonSchema(endpoint.schema);
-  const frames = endpoint.frames;
-  if (frames && body.properties.frame) body.properties.frame = { ...body.properties.frame, enum: [...frames] };
+  const body = endpointBody(endpoint);
   const twin = UNVERSIONED[path];
   return {
     operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}${twin ? '_unversioned' : ''}`,

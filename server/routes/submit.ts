@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import * as v from 'valibot';
 import type { Upload } from '../../schemas/fields.ts';
 import { toValidationEntries } from '../../schemas/formErrors.ts';
+import { formJsonSchema, type FormJsonSchema } from '../../schemas/jsonSchema.ts';
 import { fail, M, type Probe } from '../../schemas/rules.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { InputFile, JobSpec } from '../../workers/specs.ts';
@@ -35,6 +36,13 @@ export interface Endpoint<I, C> {
 
 /** Any endpoint, its input and checked types erased (the route tables and the OpenAPI builder hold several). */
 export type AnyEndpoint = Endpoint<any, any>;
+
+/** The endpoint's multipart body as JSON Schema, its `frame` limited to the values its rules allow. */
+export function endpointBody(endpoint: AnyEndpoint): FormJsonSchema {
+  const body = formJsonSchema(endpoint.schema);
+  if (endpoint.frames && body.properties.frame) body.properties.frame = { ...body.properties.frame, enum: [...endpoint.frames] };
+  return body;
+}
 
 export interface SubmitDeps {
   /** Parses the multipart body into ctx.state.form (upload.ts). */
