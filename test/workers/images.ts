@@ -76,3 +76,24 @@ export function opaqueBox(img: RawImage): { x0: number; y0: number; x1: number; 
   }
   return { x0, y0, x1, y1, count };
 }
+
+/**
+ * Pixel art as the image engine draws it: alpha 0 or 255, at most `maxColors` colours, and every
+ * k x k block (k = the image's side / `side`, the art grid) one colour. Returns what broke, for
+ * expect(...).toEqual({ softAlpha: 0, colours: <= max, mismatched: 0 }) style checks.
+ */
+export function pixelArtFaults(image: RawImage, side: number): { softAlpha: number; colours: number; mismatched: number } {
+  const colors = new Set<number>();
+  let softAlpha = 0, mismatched = 0;
+  const d = image.data, w = image.width, k = w / side;
+  for (let i = 0; i < d.length; i += 4) {
+    const a = d[i + 3] ?? 0;
+    if (a !== 0 && a !== 255) softAlpha++;
+    if (a) colors.add(((d[i] ?? 0) << 16) | ((d[i + 1] ?? 0) << 8) | (d[i + 2] ?? 0));
+  }
+  for (let y = 0; y < image.height; y++) for (let x = 0; x < w; x++) {
+    const o = (y * w + x) * 4, b = ((y - (y % k)) * w + (x - (x % k))) * 4;
+    for (let c = 0; c < 4; c++) if (d[o + c] !== d[b + c]) mismatched++;
+  }
+  return { softAlpha, colours: colors.size, mismatched };
+}
