@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { choice, file, files, text } from './fields.ts';
+import { choice, file, files, jsonText } from './fields.ts';
 import { RESOLUTIONS } from './effect.ts';
-import { parseRows } from './rows.ts';
+import { parseRows, ROWS_JSON } from './rows.ts';
 import { fail, M, probeAll, STILLS, type Probe } from './rules.ts';
 
 export const STYLES = ['pixel', 'cartoon', 'sd', 'quater_view'] as const;
@@ -10,7 +10,7 @@ export const QUALITIES = ['standard', 'pro'] as const;
 const common = {
   sprite_sheet: file(),
   character_images: files(),
-  rows: text(),
+  rows: jsonText(ROWS_JSON),
   style: v.optional(choice(STYLES)),
 };
 

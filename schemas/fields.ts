@@ -32,6 +32,12 @@ export const text = () => v.string(notMissing(error({ type: 'string_type', msg: 
 /** What pydantic takes as an int from a string, and its words when it does not. */
 export const INT_PARSING = { pattern: /^\s*[+-]?\d+\s*$/, type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' } as const;
 
+/**
+ * A string holding JSON (`rows`, `sprite_grid`): its rules parse it, with the endpoint's own 400 messages;
+ * `content` is the JSON's shape, published in /openapi.json (contentSchema) and typed in the client.
+ */
+export const jsonText = (content: Record<string, unknown>) => v.pipe(text(), v.metadata({ json: content }));
+
 export const integer = () => v.pipe(text(), v.regex(INT_PARSING.pattern, error({ type: INT_PARSING.type, msg: INT_PARSING.msg })), v.transform(Number));
 
 export const boolean = () =>

@@ -7,6 +7,7 @@
 //   integer()   string + regex(int_parsing) -> {type: integer}
 //   boolean()   string + check(bool_parsing)-> {type: boolean}
 //   choice(xs)  string + picklist(xs)       -> {type: string, enum: xs}
+//   jsonText(c) string + metadata({json: c})-> {type: string, contentMediaType: application/json, contentSchema: c}
 //   files()     array of uploads            -> {type: array, items: {type: string, format: binary}}
 //   file()      files() + min_length(1)     -> {type: string, format: binary}
 // and v.optional(x, default) around any of them (not required, with the default as sent on the wire).
@@ -22,6 +23,7 @@ interface Node {
   pipe?: Node[];
   options?: readonly unknown[];
   message?: unknown;
+  metadata?: { json?: JsonSchema };
 }
 
 const BINARY = { type: 'string', format: 'binary' } as const;
@@ -68,6 +70,8 @@ function fieldSchema(node: Node, where: string): JsonSchema {
   if (base.type !== 'string') throw new Error(`Unsupported form field schema: ${where}`);
   const picklist = has('picklist');
   if (picklist) return { type: 'string', enum: [...(picklist.options ?? [])] };
+  const json = has('metadata')?.metadata?.json;
+  if (json) return { type: 'string', contentMediaType: 'application/json', contentSchema: json };
   if (has('regex', 'int_parsing')) return { type: 'integer' };
   if (has('check', 'bool_parsing')) return { type: 'boolean' };
   return { type: 'string' };

@@ -2,6 +2,12 @@
 import type { RowEntry } from '../workers/specs.ts';
 import { fail, M } from './rules.ts';
 
+/** The JSON the field holds. */
+export const ROWS_JSON = {
+  type: 'array',
+  items: { type: 'object', required: ['row', 'title', 'description'], properties: { row: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } } },
+};
+
 export function parseRows(raw: string): RowEntry[] {
   let parsed: unknown;
   try {

@@ -5,6 +5,10 @@ import { fail, M } from './rules.ts';
 export const MAX_GRID_SIDE = 32;
 export const MAX_SHEET_FRAMES = 120;
 
+const side = { type: 'integer', minimum: 1, maximum: MAX_GRID_SIDE };
+/** The JSON the field holds. */
+export const SPRITE_GRID_JSON = { type: 'object', required: ['columns', 'rows'], properties: { columns: side, rows: side } };
+
 export function parseSpriteGrid(raw: string, sheet: { width: number; height: number }): SpriteGrid {
   let parsed: unknown;
   try {

@@ -3,9 +3,9 @@
 import * as v from 'valibot';
 import type { ProbeInfo } from '../workers/types.ts';
 import type { SpriteGrid } from '../workers/specs.ts';
-import { boolean, choice, file, files, integer, text } from './fields.ts';
+import { boolean, choice, file, files, integer, jsonText, text } from './fields.ts';
 import { fail, M, oneOf, PNG_JPEG, probeAll, probeOptional, type Probe } from './rules.ts';
-import { parseSpriteGrid } from './spriteGrid.ts';
+import { parseSpriteGrid, SPRITE_GRID_JSON } from './spriteGrid.ts';
 import { MAX_GIF_FRAMES, MAX_GIF_MS, MAX_GIF_PIXELS } from '../workers/limits.ts';
 
 export const MODES = ['image_to_video', 'first_last_frame', 'video_restyle'] as const;
@@ -18,7 +18,7 @@ const images = files();
 const text_ = v.optional(v.pipe(text(), v.trim()), '');
 const isPixel = v.optional(boolean(), 'false');
 const referenceImage = v.optional(file());
-const spriteGrid = v.optional(text());
+const spriteGrid = v.optional(jsonText(SPRITE_GRID_JSON));
 
 export const ZenithSchema = v.object({
   mode,

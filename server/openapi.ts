@@ -110,6 +110,7 @@ function creationOperation(path: string, endpoint: AnyEndpoint) {
     operationId: `create_${endpoint.kind.replace(/[^a-z0-9]+/g, '_')}${twin ? '_unversioned' : ''}`,
     'x-job-kind': endpoint.kind,
     'x-price': priceRule(endpoint, body),
+    'x-result': endpoint.result,
     summary: twin ? `Create a ${endpoint.kind} job (the unversioned route older clients call, standing in for ${twin})` : `Create a ${endpoint.kind} job`,
     ...(twin ? { deprecated: true } : {}),
     tags: [path.split('/')[1]],

@@ -1,7 +1,7 @@
 // A small typed client for browsers and Node (fetch + FormData): one method per endpoint, `wait`
 // by long-polling `?wait=` with backoff on transient errors, progress callbacks, AbortSignal.
 import { describe, JobFailedError, SpritekilnError } from './errors.ts';
-import { ENDPOINTS, type Account, type FileInput, type Job, type JobFields, type JobKind } from './types.ts';
+import { KINDS, kindOf, type Account, type FieldsOf, type FileInput, type Job, type JobKind, type KindMethods, type KindName } from './types.ts';
 
 export interface ClientOptions {
   /** e.g. http://127.0.0.1:8787 */
@@ -33,9 +33,11 @@ export class SpritekilnClient {
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  /** Creates a job; resolves with its id as soon as the server accepted it. */
-  async create<K extends JobKind>(kind: K, fields: JobFields[K], signal?: AbortSignal): Promise<string> {
-    return this.createAt(ENDPOINTS[kind], toFormData(fields as Record<string, unknown>), signal);
+  /** Creates a job of a kind (by its name or a former one); resolves with its id as soon as the server accepted it. */
+  async create<K extends KindName>(kind: K, fields: FieldsOf<K>, signal?: AbortSignal): Promise<string> {
+    const known = kindOf(kind);
+    if (!known) throw new TypeError(`spritekiln: no job kind is called "${kind}" (one of ${Object.keys(KINDS).join(', ')})`);
+    return this.createAt(KINDS[known].path, toFormData(fields as Record<string, unknown>), signal);
   }
 
   /** Creates a job at an endpoint path under /public/v1 from a finished form (a kind read from /openapi.json). */
@@ -43,22 +45,6 @@ export class SpritekilnClient {
     const res = await this.#request(path, { method: 'POST', body: form, signal });
     return ((await res.json()) as { job_id: string }).job_id;
   }
-
-  generateImage = (f: JobFields['image'], s?: AbortSignal) => this.create('image', f, s);
-  effectV1 = (f: JobFields['effect-v1'], s?: AbortSignal) => this.create('effect-v1', f, s);
-  effectV2 = (f: JobFields['effect-v2'], s?: AbortSignal) => this.create('effect-v2', f, s);
-  characterOverlayV1 = (f: JobFields['overlay-v1'], s?: AbortSignal) => this.create('overlay-v1', f, s);
-  characterOverlayV2 = (f: JobFields['overlay-v2'], s?: AbortSignal) => this.create('overlay-v2', f, s);
-  makeSpriteV1 = (f: JobFields['make-sprite-v1'], s?: AbortSignal) => this.create('make-sprite-v1', f, s);
-  makeSpriteV2 = (f: JobFields['make-sprite'], s?: AbortSignal) => this.create('make-sprite', f, s);
-  plus = (f: JobFields['plus'], s?: AbortSignal) => this.create('plus', f, s);
-  zenith = (f: JobFields['zenith'], s?: AbortSignal) => this.create('zenith', f, s);
-  pulsar = (f: JobFields['pulsar'], s?: AbortSignal) => this.create('pulsar', f, s);
-  upscale = (f: JobFields['upscale'], s?: AbortSignal) => this.create('upscale', f, s);
-  splitLayer = (f: JobFields['split-layer'], s?: AbortSignal) => this.create('split-layer', f, s);
-  reskinV1 = (f: JobFields['reskin-v1'], s?: AbortSignal) => this.create('reskin-v1', f, s);
-  reskinV2 = (f: JobFields['reskin-v2'], s?: AbortSignal) => this.create('reskin-v2', f, s);
-  inpaintV2 = (f: JobFields['inpaint-v2'], s?: AbortSignal) => this.create('inpaint-v2', f, s);
 
   async job(id: string, waitSeconds = 0, signal?: AbortSignal): Promise<Job> {
     const query = waitSeconds > 0 ? `?wait=${Math.min(30, Math.round(waitSeconds))}` : '';
@@ -98,7 +84,7 @@ export class SpritekilnClient {
   }
 
   /** create + wait. */
-  async run<K extends JobKind>(kind: K, fields: JobFields[K], options: WaitOptions = {}): Promise<Job> {
+  async run<K extends KindName>(kind: K, fields: FieldsOf<K>, options: WaitOptions = {}): Promise<Job> {
     return this.wait(await this.create(kind, fields, options.signal), options);
   }
 
@@ -108,6 +94,16 @@ export class SpritekilnClient {
     const body = await res.json().catch(() => ({ detail: res.statusText }));
     throw new SpritekilnError(res.status, (body as { detail?: unknown }).detail ?? body);
   }
+}
+
+// One method per kind (generateImage, zenith, imageTuneUpscale, ...), named in kinds.ts.
+export interface SpritekilnClient extends KindMethods {}
+for (const [kind, { method }] of Object.entries(KINDS)) {
+  Object.defineProperty(SpritekilnClient.prototype, method, {
+    value(this: SpritekilnClient, fields: FieldsOf<JobKind>, signal?: AbortSignal) {
+      return this.create(kind as JobKind, fields, signal);
+    },
+  });
 }
 
 /** Multipart fields as the API reads them: lists repeat the field, objects are JSON strings. */

@@ -1,12 +1,12 @@
 // What a job will cost, read off the endpoint's own cost function as /openapi.json states it
 // (x-price), so the CLI can name the price in a 402 message and per entry in a batch summary;
 // `undefined` when the fields do not name a known price (the server then answers 400/422 anyway).
-import { ENDPOINTS, type FileInput, type JobKind } from '../../plugins/client/index.ts';
+import type { FileInput, JobKind } from '../../plugins/client/index.ts';
 import { sheetMs } from '../../schemas/zenith.ts';
 import { readGifStructure } from '../../workers/codecs/gif.ts';
 import { priceRule, type PriceRule } from '../priceRule.ts';
-import { CREATION_ENDPOINTS } from '../routes/creation.ts';
-import { endpointBody } from '../routes/submit.ts';
+import { CREATION_ENDPOINTS, KIND_PATHS } from '../routes/creation.ts';
+import { BODIES } from './fields.ts';
 import type { FormJsonSchema } from '../../schemas/jsonSchema.ts';
 
 const rules = new Map<JobKind, { rule: PriceRule; body: FormJsonSchema }>();
@@ -14,8 +14,8 @@ const rules = new Map<JobKind, { rule: PriceRule; body: FormJsonSchema }>();
 function ruleOf(kind: JobKind): { rule: PriceRule; body: FormJsonSchema } {
   let known = rules.get(kind);
   if (!known) {
-    const endpoint = CREATION_ENDPOINTS[ENDPOINTS[kind]]!;
-    const body = endpointBody(endpoint);
+    const body = BODIES[kind];
+    const endpoint = CREATION_ENDPOINTS[KIND_PATHS[kind]]!;
     rules.set(kind, (known = { rule: priceRule(endpoint, body), body }));
   }
   return known;

@@ -4,22 +4,26 @@
 // what is valid, and its messages are the ones api.md promises.
 import { access, readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { ENDPOINTS, type FileInput, type JobKind } from '../../plugins/client/index.ts';
+import { kindOf, type FileInput, type JobKind } from '../../plugins/client/index.ts';
+import type { FormJsonSchema } from '../../schemas/jsonSchema.ts';
 import { CliError } from './cliError.ts';
-import { CREATION_ENDPOINTS } from '../routes/creation.ts';
+import { JOB_KINDS, KIND_PATHS, CREATION_ENDPOINTS } from '../routes/creation.ts';
 import { endpointBody } from '../routes/submit.ts';
 
-export const KINDS = Object.keys(ENDPOINTS) as JobKind[];
+/** Every kind, by the server's names (former names are taken too: kindOf). */
+export const KINDS = JOB_KINDS;
 
-export const isKind = (kind: unknown): kind is JobKind => typeof kind === 'string' && (KINDS as string[]).includes(kind);
+/** The kind a name given on the command line or in jobs.json stands for. */
+export function kindNamed(name: unknown): JobKind | undefined {
+  return typeof name === 'string' ? kindOf(name) : undefined;
+}
 
-/**
- * The file fields of each kind, read off its endpoint's schema (the one the server validates with):
- * `many` ones repeat (a list of paths), the others take one path.
- */
+/** Each kind's multipart body, as the server validates it and /openapi.json publishes it. */
+export const BODIES = Object.fromEntries(KINDS.map((kind) => [kind, endpointBody(CREATION_ENDPOINTS[KIND_PATHS[kind]]!)])) as Record<JobKind, FormJsonSchema>;
+
+/** The file fields of each kind: `many` ones repeat (a list of paths), the others take one path. */
 export const FILE_FIELDS = Object.fromEntries(KINDS.map((kind) => {
-  const { properties } = endpointBody(CREATION_ENDPOINTS[ENDPOINTS[kind]]!);
-  const files = Object.entries(properties).flatMap(([name, p]): [string, 'one' | 'many'][] =>
+  const files = Object.entries(BODIES[kind].properties).flatMap(([name, p]): [string, 'one' | 'many'][] =>
     p.format === 'binary' ? [[name, 'one']] : p.type === 'array' ? [[name, 'many']] : []);
   return [kind, Object.fromEntries(files)];
 })) as Record<JobKind, Record<string, 'one' | 'many'>>;
@@ -40,16 +44,21 @@ export function filePaths(kind: JobKind, fields: Record<string, unknown>, baseDi
   return out;
 }
 
-/** `rows` may name a JSON file instead of holding the list (anything not starting like JSON is a path). */
-function rowsPath(kind: JobKind, fields: Record<string, unknown>, baseDir: string): string | undefined {
-  const rows = fields.rows;
-  return (kind === 'overlay-v1' || kind === 'overlay-v2') && typeof rows === 'string' && rows.trim() !== '' && !/^\s*[[{]/.test(rows) ? resolve(baseDir, rows) : undefined;
+/**
+ * A JSON-valued field holding a list (`rows`) may name a JSON file instead (anything not starting
+ * like JSON is a path): the field and the path, for each such field given.
+ */
+function jsonPaths(kind: JobKind, fields: Record<string, unknown>, baseDir: string): { field: string; path: string }[] {
+  return Object.entries(BODIES[kind].properties).flatMap(([field, p]) => {
+    const value = fields[field];
+    const list = (p.contentSchema as { type?: string } | undefined)?.type === 'array';
+    return list && typeof value === 'string' && value.trim() !== '' && !/^\s*[[{]/.test(value) ? [{ field, path: resolve(baseDir, value) }] : [];
+  });
 }
 
 /** Fails with the first unreadable file, naming the field and the path as resolved. */
 export async function checkFiles(kind: JobKind, fields: Record<string, unknown>, baseDir: string): Promise<void> {
-  const rows = rowsPath(kind, fields, baseDir);
-  for (const { field, path } of [...filePaths(kind, fields, baseDir), ...(rows ? [{ field: 'rows', path: rows }] : [])]) {
+  for (const { field, path } of [...filePaths(kind, fields, baseDir), ...jsonPaths(kind, fields, baseDir)]) {
     await access(path).catch((err: NodeJS.ErrnoException) => {
       throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
     });
@@ -58,7 +67,7 @@ export async function checkFiles(kind: JobKind, fields: Record<string, unknown>,
 
 /**
  * Reads every file field into bytes and writes the JSON-valued fields the way the API reads them:
- * `sprite_grid` also as "6x6", `rows` as a list, a JSON string, or the path of a JSON file.
+ * `sprite_grid` also as "6x6", a list (`rows`) as a list, a JSON string, or the path of a JSON file.
  */
 export async function loadFields(kind: JobKind, fields: Record<string, unknown>, baseDir: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { ...fields };
@@ -68,11 +77,12 @@ export async function loadFields(kind: JobKind, fields: Record<string, unknown>,
   }
   for (const [field, files] of byField) out[field] = FILE_FIELDS[kind][field] === 'many' ? files : files[0];
   if (typeof out.sprite_grid === 'string') out.sprite_grid = parseGrid(out.sprite_grid);
-  const rows = rowsPath(kind, fields, baseDir);
   // Sent as written: the server's 400 says what is wrong with the list.
-  if (rows) out.rows = await readFile(rows, 'utf8').catch((err: NodeJS.ErrnoException) => {
-    throw new CliError(`rows: cannot read ${rows} (${err.code ?? err.message})`);
-  });
+  for (const { field, path } of jsonPaths(kind, fields, baseDir)) {
+    out[field] = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new CliError(`${field}: cannot read ${path} (${err.code ?? err.message})`);
+    });
+  }
   return out;
 }
 

@@ -8,20 +8,21 @@ import { CliError } from './cliError.ts';
 import { processIo, type CliIo } from './cliIo.ts';
 import { estimateCost } from './cost.ts';
 import { explain } from './explain.ts';
-import { checkFiles, isKind, KINDS, loadFields } from './fields.ts';
-import { fieldsFromFlags, GENERATE_OPTIONS, KIND_FLAGS, type GenerateFlags } from './flags.ts';
+import { checkFiles, kindNamed, KINDS, loadFields } from './fields.ts';
+import { fieldsFromFlags, GENERATE_OPTIONS, kindFlags, type GenerateFlags } from './flags.ts';
 import { submit, waitJob } from './jobSteps.ts';
 import { resolveConnection, type Connection } from './localKey.ts';
 import { ProgressBar } from './progressBar.ts';
 
 export const GENERATE_USAGE = `usage: spritekiln generate <kind> [job flags] [--out dir] [--server URL] [--key KEY]
   kinds and their flags:
-${KINDS.map((k) => `    ${k.padEnd(Math.max(...KINDS.map((n) => n.length)))}  ${KIND_FLAGS[k].map((f) => `--${f}`).join(' ')}`).join('\n')}
-  --image path      repeat for several (images, ref_images, character_images)
+${KINDS.map((k) => `    ${k.padEnd(Math.max(...KINDS.map((n) => n.length)))}  ${kindFlags(k).map((f) => `--${f}`).join(' ')}`).join('\n')}
+  (earlier names still work: make-sprite, overlay-v1, effect-v2, upscale, ...)
+  every field is a flag of its own name (--frame 36, --keyword head, --start_frame_image a.png); short ones:
+  --image path      the kind's input image(s); repeat for several (images, ref_images, character_images)
   --end path        the end frame (zenith/pulsar: the second image, mode first_last_frame)
-  --frame N  --mode M  --pixel  --no-enhance  --grid 6x6  --reference path  --sheet path
-  --rows rows.json|'[{"row":1,...}]'  --resolution 1K  --background magenta  --quality pro
-  --style pixel  --model "Alpha Image 2"  --scale 2K  --keyword head  --prompt / --description (or --text)
+  --text T          the prompt or description  --pixel  --no-enhance  --grid 6x6  --reference path
+  --sheet path  --rows rows.json|'[{"row":1,...}]'  --background magenta  --model "Alpha Image 2"
   --out dir         where the files go (default spritekiln/<job_id>)
   server: --server, SPRITEKILN_URL, or http://127.0.0.1:$PORT (8787)
   key: --key, SPRITEKILN_KEY, or for a local server <SPRITEKILN_DATA or ./data>/api-key.txt`;
@@ -40,9 +41,10 @@ export async function runGenerate(argv: string[], io: CliIo = processIo()): Prom
       options: { ...GENERATE_OPTIONS, out: { type: 'string' }, server: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
     if (values.help) return (console.log(GENERATE_USAGE), 0);
-    const [kind, extra] = positionals;
-    if (!kind) throw new CliError(`which kind? one of ${KINDS.join(', ')}\n${GENERATE_USAGE}`);
-    if (!isKind(kind)) throw new CliError(`unknown kind "${kind}": one of ${KINDS.join(', ')}`);
+    const [name, extra] = positionals;
+    if (!name) throw new CliError(`which kind? one of ${KINDS.join(', ')}\n${GENERATE_USAGE}`);
+    const kind = kindNamed(name);
+    if (!kind) throw new CliError(`unknown kind "${name}": one of ${KINDS.join(', ')}`);
     if (extra !== undefined) throw new CliError(`unexpected "${extra}": flags take one value each; quote text with spaces`);
     kindLabel = kind;
     const { out, server, key, help: _help, ...jobFlags } = values;

@@ -2,7 +2,7 @@
 // "queue full" created nothing, so it is tried again after a pause), wait (polling is harmless to
 // repeat; a server that went away is waited for a while, since jobs survive its restart). The files
 // are then fetched with the client's download().
-import { JobFailedError, SpritekilnError, type Job, type JobFields, type JobKind, type SpritekilnClient } from '../../plugins/client/index.ts';
+import { JobFailedError, SpritekilnError, type FieldsOf, type Job, type JobKind, type SpritekilnClient } from '../../plugins/client/index.ts';
 import { isUnreachable } from './explain.ts';
 
 const BUSY_RETRIES = 12;
@@ -12,7 +12,7 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 export async function submit(client: SpritekilnClient, kind: JobKind, fields: Record<string, unknown>, signal?: AbortSignal): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.create(kind, fields as JobFields[typeof kind], signal);
+      return await client.create(kind, fields as FieldsOf<typeof kind>, signal);
     } catch (err) {
       if (!(err instanceof SpritekilnError && err.status === 503) || attempt >= BUSY_RETRIES) throw err;
       await sleep(BUSY_PAUSE_MS, signal);

@@ -1,11 +1,11 @@
 // jobs.json -> the batch's entries, every problem found before anything is sent: a list of
 // `{ "name"?, "kind", "fields" }`, names unique and usable as folder names (each entry's files go to
-// `<out>/<name>/`), kinds the client's, fields an object. Paths in fields stay relative to jobs.json.
+// `<out>/<name>/`), kinds by the server's names (or former ones), fields an object. Paths in fields stay relative to jobs.json.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { JobKind } from '../../plugins/client/index.ts';
 import { CliError } from './cliError.ts';
-import { isKind, KINDS } from './fields.ts';
+import { kindNamed, KINDS } from './fields.ts';
 
 export interface Entry {
   /** 1-based position in jobs.json, for messages. */
@@ -46,16 +46,17 @@ export function parseEntries(list: unknown, source = 'jobs.json'): Entry[] {
     const where = `entry ${i + 1}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return problems.push(`${where}: must be an object with "kind" and "fields"`);
     const { name: rawName, kind, fields } = raw as Record<string, unknown>;
-    const name = rawName === undefined ? `${String(i + 1).padStart(width, '0')}-${String(kind)}` : rawName;
+    const name = rawName === undefined ? `${String(i + 1).padStart(width, '0')}-${String(kind).replaceAll('/', '-')}` : rawName;
     const label = typeof rawName === 'string' ? `${where} (${rawName})` : where;
     if (typeof name !== 'string' || !NAME.test(name)) return problems.push(`${label}: name must be letters, digits, "_", "-" or "." (it names the entry's folder), got ${JSON.stringify(rawName)}`);
     const first = seen.get(name);
     if (first !== undefined) return problems.push(`${label}: the name "${name}" is already used by entry ${first}`);
     seen.set(name, i + 1);
-    if (!isKind(kind)) return problems.push(`${label}: kind must be one of ${KINDS.join(', ')}, got ${JSON.stringify(kind)}`);
+    const known = kindNamed(kind);
+    if (!known) return problems.push(`${label}: kind must be one of ${KINDS.join(', ')}, got ${JSON.stringify(kind)}`);
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return problems.push(`${label}: "fields" must be an object of the endpoint's fields`);
     const fingerprint = createHash('sha256').update(JSON.stringify([kind, fields])).digest('hex').slice(0, 16);
-    entries.push({ index: i + 1, name, kind, fields: fields as Record<string, unknown>, fingerprint });
+    entries.push({ index: i + 1, name, kind: known, fields: fields as Record<string, unknown>, fingerprint });
   });
   if (problems.length) throw new CliError(`${source}:\n  ${problems.join('\n  ')}`);
   return entries;

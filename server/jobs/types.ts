@@ -4,25 +4,9 @@ import type { JobSpec } from '../../workers/specs.ts';
 
 export type JobStatus = 'Pending' | 'Succeed' | 'Failed';
 
-/** The endpoint a job came from (its "kind" on the record). */
-export type JobKind =
-  | 'generate/image'
-  | 'effect/v1'
-  | 'effect/v2'
-  | 'character-overlay/v1'
-  | 'character-overlay/v2'
-  | 'make-sprite/v1'
-  | 'make-sprite/v2'
-  | 'plus'
-  | 'zenith'
-  | 'pulsar'
-  | 'image-tune/upscale'
-  | 'image-tune/split-layer'
-  | 'reskin/v1'
-  | 'reskin/v2'
-  | 'reskin'
-  | 'image-tune/inpaint/v2'
-  | 'image-tune/inpaint';
+/** The endpoint a job came from (its "kind" on the record), as the endpoint table names it. */
+export type { JobKind } from '../../plugins/client/types.ts';
+import type { JobKind } from '../../plugins/client/types.ts';
 
 export interface User {
   id: string;

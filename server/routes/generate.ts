@@ -12,6 +12,7 @@ const EFFECT_V1_FRAMES = 16;
 
 const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited<ReturnType<typeof generateImageRules>>> = {
   kind: 'generate/image',
+  result: 'picture',
   schema: GenerateImageSchema,
   messages: [
     M.invalidImage,
@@ -31,6 +32,7 @@ const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited
 
 const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnType<typeof effectV1Rules>>> = {
   kind: 'effect/v1',
+  result: 'sheet',
   schema: EffectV1Schema,
   messages: [M.invalidImage],
   rules: effectV1Rules,
@@ -47,6 +49,7 @@ const effectV1: Endpoint<v.InferOutput<typeof EffectV1Schema>, Awaited<ReturnTyp
 
 const effectV2: Endpoint<v.InferOutput<typeof EffectV2Schema>, Awaited<ReturnType<typeof effectV2Rules>>> = {
   kind: 'effect/v2',
+  result: 'sheet',
   schema: EffectV2Schema,
   messages: [M.invalidImage, M.effectFrame],
   frames: EFFECT_FRAMES,

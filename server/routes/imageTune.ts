@@ -10,6 +10,7 @@ type Checked = Awaited<ReturnType<typeof imageRules>>;
 
 const upscale: Endpoint<v.InferOutput<typeof UpscaleSchema>, Checked> = {
   kind: 'image-tune/upscale',
+  result: 'picture',
   schema: UpscaleSchema,
   messages: [M.invalidImage],
   rules: imageRules,
@@ -19,6 +20,7 @@ const upscale: Endpoint<v.InferOutput<typeof UpscaleSchema>, Checked> = {
 
 const splitLayer: Endpoint<v.InferOutput<typeof SplitLayerSchema>, Checked> = {
   kind: 'image-tune/split-layer',
+  result: 'picture',
   schema: SplitLayerSchema,
   messages: [M.invalidImage],
   rules: imageRules,
@@ -28,6 +30,7 @@ const splitLayer: Endpoint<v.InferOutput<typeof SplitLayerSchema>, Checked> = {
 
 const inpaintV2: Endpoint<v.InferOutput<typeof InpaintV2Schema>, Checked> = {
   kind: 'image-tune/inpaint/v2',
+  result: 'picture',
   schema: InpaintV2Schema,
   messages: [M.invalidImage],
   rules: imageRules,
@@ -38,6 +41,7 @@ const inpaintV2: Endpoint<v.InferOutput<typeof InpaintV2Schema>, Checked> = {
 /** The unversioned route older clients call: image and prompt, drawn and charged as standard. */
 const inpaintUnversioned: Endpoint<v.InferOutput<typeof InpaintUnversionedSchema>, Checked> = {
   kind: 'image-tune/inpaint',
+  result: 'picture',
   schema: InpaintUnversionedSchema,
   messages: [M.invalidImage],
   rules: imageRules,

@@ -25,6 +25,7 @@ const MODE_MESSAGES = [
 
 const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v1',
+  result: 'picture',
   schema: CharacterOverlayV1Schema,
   messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,
@@ -34,6 +35,7 @@ const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof c
 
 const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v2',
+  result: 'picture',
   schema: CharacterOverlayV2Schema,
   messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,
@@ -58,6 +60,7 @@ const makeSpriteSpec = (input: { text: string; frame: number; is_pixel: boolean 
 /** make-sprite v1: v2's engine and results from one start image, in square frame counts. */
 const makeSpriteV1: Endpoint<Out<typeof MakeSpriteV1Schema>, Checked<typeof makeSpriteV1Rules>> = {
   kind: 'make-sprite/v1',
+  result: 'sheet',
   schema: MakeSpriteV1Schema,
   messages: [M.invalidImage, M.makeSpriteV1Frame],
   frames: MAKE_SPRITE_V1_FRAMES,
@@ -68,6 +71,7 @@ const makeSpriteV1: Endpoint<Out<typeof MakeSpriteV1Schema>, Checked<typeof make
 
 const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof makeSpriteV2Rules>> = {
   kind: 'make-sprite/v2',
+  result: 'sheet',
   schema: MakeSpriteV2Schema,
   messages: [M.invalidImage, M.makeSpriteFrame],
   frames: MAKE_SPRITE_FRAMES,
@@ -79,6 +83,7 @@ const makeSpriteV2: Endpoint<Out<typeof MakeSpriteV2Schema>, Checked<typeof make
 
 const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
   kind: 'plus',
+  result: 'sheet',
   schema: PlusSchema,
   messages: [M.invalidImage, M.plusFrame, M.textEmpty],
   frames: PLUS_FRAMES,
@@ -125,6 +130,7 @@ function spriteModeSpec(input: SpriteModeFields, checked: SpriteModeChecked, kee
 
 const zenith: Endpoint<Out<typeof ZenithSchema>, SpriteModeChecked> = {
   kind: 'zenith',
+  result: 'sheet',
   schema: ZenithSchema,
   messages: [...MODE_MESSAGES, M.zenithFrame, M.frameWithRestyle],
   frames: ZENITH_FRAMES,
@@ -138,6 +144,7 @@ const PULSAR_FRAMES = 36;
 
 const pulsar: Endpoint<Out<typeof PulsarSchema>, SpriteModeChecked> = {
   kind: 'pulsar',
+  result: 'sheet',
   schema: PulsarSchema,
   messages: MODE_MESSAGES,
   rules: (input, probe) => spriteModeRules(input, probe),
@@ -150,6 +157,7 @@ const reskinSpec = (image: InputFile, description: string, style: ReskinSpec['st
 
 const reskinV1: Endpoint<Out<typeof ReskinV1Schema>, Checked<typeof imageRules>> = {
   kind: 'reskin/v1',
+  result: 'picture',
   schema: ReskinV1Schema,
   messages: [M.invalidImage],
   rules: imageRules,
@@ -160,6 +168,7 @@ const reskinV1: Endpoint<Out<typeof ReskinV1Schema>, Checked<typeof imageRules>>
 /** v2: standard draws at 1024 px, pro at 2048. */
 const reskinV2: Endpoint<Out<typeof ReskinV2Schema>, Checked<typeof imageRules>> = {
   kind: 'reskin/v2',
+  result: 'picture',
   schema: ReskinV2Schema,
   messages: [M.invalidImage],
   rules: imageRules,
@@ -170,6 +179,7 @@ const reskinV2: Endpoint<Out<typeof ReskinV2Schema>, Checked<typeof imageRules>>
 /** The unversioned route older clients call, with its own fields (read as v1's description). */
 const reskinUnversioned: Endpoint<Out<typeof ReskinUnversionedSchema>, Checked<typeof imageRules>> = {
   kind: 'reskin',
+  result: 'picture',
   schema: ReskinUnversionedSchema,
   messages: [M.invalidImage],
   rules: imageRules,

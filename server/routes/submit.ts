@@ -24,6 +24,8 @@ export type Keep = (upload: Upload, info: ProbeInfo) => InputFile;
 
 export interface Endpoint<I, C> {
   kind: JobKind;
+  /** What a finished job holds: a sheet (sheet.json at metadata_url) or pictures only. */
+  result: 'sheet' | 'picture';
   schema: v.GenericSchema<unknown, I>;
   /** Every 400 message its rules may send (its error table), for /openapi.json. */
   messages: readonly string[];

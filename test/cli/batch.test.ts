@@ -150,7 +150,7 @@ describe('spritekiln batch', () => {
     const broken = await local(['broken.json']);
     const missing = await local(['missing.json']);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain('entry 1 (a): kind must be one of image, effect-v1');
+    expect(broken.stderr).toContain('entry 1 (a): kind must be one of generate/image, effect/v1');
     expect(broken.stderr).toContain('entry 2 (a): the name "a" is already used by entry 1');
     expect(broken.stderr).toContain('entry 3 (../x): name must be letters, digits');
     expect(missing.code).toBe(2);

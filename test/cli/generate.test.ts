@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, freePort, startServerProcess, type ServerProcess, stopServerProcess } from '../helpers/serverProcess.ts';
 import { runGenerate } from '../../server/cli/generate.ts';
+import { kindOf } from '../../plugins/client/index.ts';
 import { runCli, userEnv, writeInputs } from './helpers.ts';
 
 let dataDir: string;
@@ -34,12 +35,12 @@ describe.concurrent('spritekiln generate', () => {
     { kind: 'zenith', args: ['--image', 'hero.png', '--text', 'jump', '--frame', '36'], files: ['anim.gif', 'sheet.json', 'sheet.png'] },
     { kind: 'zenith', args: ['--mode', 'video_restyle', '--image', 'walk-sheet.png', '--grid', '4x2', '--text', 'on fire'], files: ['anim.gif', 'sheet.json', 'sheet.png'] },
     { kind: 'pulsar', args: ['--image', 'hero.png', '--end', 'hero.png', '--text', 'walk'], files: ['anim.gif', 'sheet.json', 'sheet.png'] },
-    { kind: 'make-sprite', args: ['--image', 'knight.png', '--text', 'walk', '--frame', '49', '--pixel'], files: ['anim.gif', 'sheet.json'] },
+    { kind: 'make-sprite/v2', args: ['--image', 'knight.png', '--text', 'walk', '--frame', '49', '--pixel'], files: ['anim.gif', 'sheet.json'] },
     { kind: 'make-sprite-v1', args: ['--image', 'knight.png', '--text', 'jump', '--frame', '25', '--pixel'], files: ['anim.gif', 'sheet.json'] },
-    { kind: 'effect-v2', args: ['--description', 'fire burst', '--frame', '4', '--background', 'magenta'], files: ['sheet.json', 'sheet.png'] },
-    { kind: 'upscale', args: ['--image', 'knight.png', '--scale', '1K'], files: ['image.png'] },
+    { kind: 'effect/v2', args: ['--description', 'fire burst', '--frame', '4', '--background', 'magenta'], files: ['sheet.json', 'sheet.png'] },
+    { kind: 'image-tune/upscale', args: ['--image', 'knight.png', '--scale', '1K'], files: ['image.png'] },
     { kind: 'reskin-v2', args: ['--image', 'knight.png', '--description', 'golden', '--quality', 'standard', '--style', 'cartoon'], files: ['image.png'] },
-    { kind: 'inpaint-v2', args: ['--image', 'hero.png', '--prompt', 'background to blue sky', '--quality', 'standard'], files: ['image.png'] },
+    { kind: 'image-tune/inpaint/v2', args: ['--image', 'hero.png', '--prompt', 'background to blue sky', '--quality', 'standard'], files: ['image.png'] },
     { kind: 'split-layer', args: ['--image', 'hero.png', '--keyword', 'head'], files: ['layer.png', 'rest.png'] },
     { kind: 'image', args: ['--prompt', 'a sword', '--model', 'Alpha Image 2', '--image', 'hero.png'], files: [] },
   ];
@@ -52,7 +53,8 @@ describe.concurrent('spritekiln generate', () => {
     expect(written).toEqual(expect.arrayContaining(files));
     expect(written.length).toBeGreaterThan(0);
     expect(res.stdout.trim().split('\n').sort()).toEqual(written.map((f) => join(out, f)));
-    expect(res.stderr).toMatch(new RegExp(`submitted ${kind} job [0-9a-f-]{36}`));
+    // Former names (make-sprite-v1, split-layer, image) still work; the job is named as the server names it.
+    expect(res.stderr).toMatch(new RegExp(`submitted ${kindOf(kind)} job [0-9a-f-]{36}`));
     if (files.includes('sheet.json')) {
       const meta = JSON.parse(await readFile(join(out, 'sheet.json'), 'utf8')) as { frames: Record<string, unknown> };
       expect(Object.keys(meta.frames)[0]).toBe('0');
@@ -86,11 +88,11 @@ describe.concurrent('spritekiln generate', () => {
     };
     const fire = ['effect-v2', '--text', 'fire', '--frame', '4', '--background', 'white'];
     const stray = await local(['pulsar', '--image', 'hero.png', '--text', 'walk', '--frame', '36']);
-    expect(stray).toMatchObject({ code: 2, stderr: expect.stringContaining('--frame does not apply to pulsar; it takes --image, --end, --mode') });
+    expect(stray).toMatchObject({ code: 2, stderr: expect.stringContaining('--frame does not apply to pulsar; it takes --mode, --image, --end, --text') });
     const missing = await local(['zenith', '--image', 'nope.png', '--text', 'jump', '--frame', '36']);
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining(`images: cannot read ${join(work, 'nope.png')} (ENOENT)`) });
     const kind = await local(['zenit']);
-    expect(kind.stderr).toContain('unknown kind "zenit": one of image, effect-v1, effect-v2, overlay-v1, overlay-v2, make-sprite-v1, make-sprite, plus, zenith, pulsar, upscale, split-layer, reskin-v1, reskin-v2, inpaint-v2');
+    expect(kind.stderr).toContain('unknown kind "zenit": one of generate/image, effect/v1, effect/v2, character-overlay/v1, character-overlay/v2, make-sprite/v1, make-sprite/v2, plus, zenith, pulsar, reskin/v1, reskin/v2, image-tune/upscale, image-tune/split-layer, image-tune/inpaint/v2, reskin, image-tune/inpaint');
     const remote = await local([...fire, '--server', 'http://sprites.example:8787']);
     expect(remote).toMatchObject({ code: 2, stderr: expect.stringContaining('no API key for http://sprites.example:8787: pass --key or set SPRITEKILN_KEY') });
     const noKeyFile = await local(fire, { SPRITEKILN_DATA: join(work, 'no-data') });

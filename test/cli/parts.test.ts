@@ -1,10 +1,10 @@
 // The CLI's pure parts, as tables: which hosts count as local (and so may get api-key.txt), the
 // flags each kind takes, default entry names, prices, and the progress bar on a terminal and in a log.
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../../server/cli/cliError.ts';
 import { estimateCost, gifLengthMs } from '../../server/cli/cost.ts';
-import { parseGrid } from '../../server/cli/fields.ts';
-import { fieldsFromFlags } from '../../server/cli/flags.ts';
+import { BODIES, KINDS, parseGrid } from '../../server/cli/fields.ts';
+import { fieldsFromFlags, kindFlags } from '../../server/cli/flags.ts';
+import { kindOf } from '../../plugins/client/index.ts';
 import { parseEntries } from '../../server/cli/jobsFile.ts';
 import { isLoopback, resolveConnection } from '../../server/cli/localKey.ts';
 import { ProgressBar } from '../../server/cli/progressBar.ts';
@@ -36,19 +36,31 @@ describe('fieldsFromFlags', () => {
     ['zenith', { image: ['a.png'], text: 'jump', frame: '36' }, { mode: 'image_to_video', images: ['a.png'], text: 'jump', frame: '36' }],
     ['zenith', { image: ['a.png'], end: 'b.png', text: 'walk', frame: '36' }, { mode: 'first_last_frame', images: ['a.png', 'b.png'] }],
     ['pulsar', { mode: 'video_restyle', image: ['s.png'], grid: '6x6', reference: 'r.png' }, { images: ['s.png'], sprite_grid: '6x6', reference_image: 'r.png' }],
+    ['make-sprite/v2', { start_frame_image: ['a.png'], end_frame_image: 'b.png', text: 'x', frame: '81' }, { start_frame_image: 'a.png', end_frame_image: 'b.png', frame: '81', is_pixel: false }],
+    ['image-tune/split-layer', { image: ['a.png'], keyword: 'head' }, { image: 'a.png', keyword: 'head' }],
+    ['reskin', { image: ['a.png'], sprite_subject: 'knight', change_description: 'gold armour' }, { image: 'a.png', sprite_subject: 'knight', change_description: 'gold armour' }],
     ['make-sprite', { image: ['a.png'], text: 'x', frame: '49' }, { start_frame_image: 'a.png', is_pixel: false }],
     ['make-sprite-v1', { image: ['a.png'], text: 'x', frame: '64', pixel: true }, { image: 'a.png', frame: '64', is_pixel: true }],
     ['plus', { image: ['a.png'], text: 'x', frame: '49', 'no-enhance': true, pixel: true }, { start_image: 'a.png', is_prompt_enhancement: false, is_pixel: true }],
     ['image', { text: 'a sword', model: 'Alpha Image 2', image: ['r1.png', 'r2.png'] }, { prompt: 'a sword', ai_model: 'Alpha Image 2', ref_images: ['r1.png', 'r2.png'] }],
     ['effect-v1', { description: 'fire', resolution: '2K', background: 'magenta' }, { description: 'fire', resolution: '2K', background_color: 'magenta' }],
     ['overlay-v2', { sheet: 's.png', image: ['a.png', 'b.png'], rows: 'rows.json', quality: 'pro' }, { sprite_sheet: 's.png', character_images: ['a.png', 'b.png'], quality: 'pro' }],
-  ] as const)('%s %j', (kind, flags, expected) => {
-    expect(fieldsFromFlags(kind, flags)).toMatchObject(expected);
+  ] as const)('%s %j', (name, flags, expected) => {
+    expect(fieldsFromFlags(kindOf(name)!, flags)).toMatchObject(expected);
   });
 
   it('refuses a flag the kind has no field for, and two images where one is taken', () => {
-    expect(() => fieldsFromFlags('effect-v2', { model: 'Gamma' })).toThrow(CliError);
-    expect(() => fieldsFromFlags('plus', { image: ['a.png', 'b.png'] })).toThrow('plus takes one --image (the start frame), got 2');
+    expect(() => fieldsFromFlags('effect/v2', { model: 'Gamma' })).toThrow('--model does not apply to effect/v2; it takes --text, --frame, --background, --quality, --image');
+    expect(() => fieldsFromFlags('plus', { image: ['a.png', 'b.png'] })).toThrow('plus takes one --image (start_image), got 2');
+  });
+
+  it('gives every kind its fields as flags, short ones in place of the long names', () => {
+    expect(kindFlags('zenith')).toEqual(['mode', 'image', 'end', 'text', 'frame', 'pixel', 'no-enhance', 'reference', 'grid']);
+    expect(kindFlags('make-sprite/v2')).toEqual(['image', 'end', 'text', 'frame', 'pixel']);
+    expect(kindFlags('image-tune/upscale')).toEqual(['image', 'scale']);
+    for (const kind of KINDS) {
+      for (const field of Object.keys(BODIES[kind].properties)) expect(fieldsFromFlags(kind, { [field]: 'x' })).toHaveProperty(field);
+    }
   });
 });
 
@@ -87,7 +99,7 @@ describe('estimateCost', () => {
     ['zenith', { mode: 'video_restyle', sprite_grid: { columns: 6, rows: 10 } }, 9],
     ['pulsar', { mode: 'video_restyle' }, 4],
     ['plus', { frame: 50 }, undefined],
-  ] as const)('%s %j -> %s', (kind, fields, cost) => expect(estimateCost(kind, fields)).toBe(cost));
+  ] as const)('%s %j -> %s', (name, fields, cost) => expect(estimateCost(kindOf(name)!, fields)).toBe(cost));
 
   it('reads a GIF length as browsers play it', () => {
     expect(gifLengthMs(heroWalkGif(8, 16, 10))).toBe(800);

@@ -6,7 +6,7 @@
 // Loader events, as Phaser emits them: `addfile`, `fileprogress` (the job's progress 0..1, on the
 // file of type "spritekilnjob"), `progress`, `loaderror` (a failed job or file),
 // `filecomplete` / `filecomplete-spritekiln-<key>` once texture and animation exist, `complete`.
-import type { Job, JobKind } from '../../client/index.ts';
+import type { Job, KindName } from '../../client/index.ts';
 import { createAnimations } from './animations.ts';
 import { resolveConfig, sceneConfigs } from './config.ts';
 import { SpritekilnEvents } from './events.ts';
@@ -19,7 +19,7 @@ export const FILE_TYPE = 'spritekiln';
 export const JOB_FILE_TYPE = 'spritekilnjob';
 
 /** The config-object form: `this.load.spritekiln({ key, kind, fields })` (also usable in pack files). */
-export type SpritekilnFileConfig<K extends JobKind = JobKind> = SpritekilnRequest<K> & { key: string };
+export type SpritekilnFileConfig<K extends KindName = KindName> = SpritekilnRequest<K> & { key: string };
 
 export type SpritekilnLoaderMethod = (
   this: Phaser.Loader.LoaderPlugin,

@@ -5,7 +5,7 @@
 // It has the shape of Phaser.Plugins.ScenePlugin (constructed with scene, plugin manager and key;
 // boot; destroy) without extending it, so the class exists before Phaser does and one build serves
 // Phaser 3.60+ and 4.
-import type { JobKind, SpritekilnClient } from '../../client/index.ts';
+import type { KindName, SpritekilnClient } from '../../client/index.ts';
 import { createAnimations, removeSprite } from './animations.ts';
 import { clientFor, configureGlobal, resolveConfig, sceneConfigs, type SpritekilnConfig } from './config.ts';
 import { SpritekilnEvents } from './events.ts';
@@ -62,7 +62,7 @@ export class SpritekilnPlugin {
    * Rejects (and emits `spritekiln-error`) with the server's status and detail, a Failed job, a load
    * error, or the signal's reason; a scene shutdown aborts the wait.
    */
-  async animate<K extends JobKind>(key: string, request: SpritekilnRequest<K>): Promise<Phaser.Animations.Animation> {
+  async animate<K extends KindName>(key: string, request: SpritekilnRequest<K>): Promise<Phaser.Animations.Animation> {
     const { scene } = this;
     const stop = new AbortController();
     this.#running.add(stop);

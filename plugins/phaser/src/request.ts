@@ -1,7 +1,7 @@
 // A request as a game writes it: the client's fields for one job kind, where every file field may
 // also be a texture key, a texture frame, a URL, a canvas or an image. Those are turned into PNG or
 // fetched bytes here, just before the upload.
-import type { FileInput, JobFields, JobKind } from '../../client/index.ts';
+import type { FieldsOf, FileInput, KindName } from '../../client/index.ts';
 
 /** Anything the plugin can upload as an image. A string is a texture key when the scene has one by that name, else a URL. */
 export type SpriteSource =
@@ -13,10 +13,10 @@ export type SpriteSource =
 
 type Sourced<T> = T extends FileInput ? SpriteSource : T extends readonly FileInput[] ? SpriteSource[] : T;
 
-export type SpritekilnFields<K extends JobKind> = { [F in keyof JobFields[K]]: Sourced<JobFields[K][F]> };
+export type SpritekilnFields<K extends KindName> = { [F in keyof FieldsOf<K>]: Sourced<FieldsOf<K>[F]> };
 
-export interface SpritekilnRequest<K extends JobKind = JobKind> {
-  /** The client's kind names: 'zenith', 'pulsar', 'plus', 'make-sprite', 'effect-v1', 'effect-v2', ... */
+export interface SpritekilnRequest<K extends KindName = KindName> {
+  /** The kind, as the server names it ('zenith', 'make-sprite/v2', 'effect/v1', ...) or by an earlier name ('make-sprite', 'effect-v1'). */
   kind: K;
   fields: SpritekilnFields<K>;
   /** Cancels the upload and the wait (the job itself still runs on the server). */
@@ -48,18 +48,18 @@ export async function fileFields(serverUrl: string, path: string, signal?: Abort
 }
 
 /** The request's fields with every SpriteSource in a file field (`files`) made into an uploadable file. */
-export async function resolveFields<K extends JobKind>(
+export async function resolveFields<K extends KindName>(
   textures: Phaser.Textures.TextureManager,
   request: SpritekilnRequest<K>,
   files: ReadonlySet<string>,
-): Promise<JobFields[K]> {
+): Promise<FieldsOf<K>> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(request.fields as Record<string, unknown>)) {
     if (!files.has(name) || value === undefined) out[name] = value;
     else if (Array.isArray(value)) out[name] = await Promise.all(value.map((v: SpriteSource) => toFile(textures, v, request.signal)));
     else out[name] = await toFile(textures, value as SpriteSource, request.signal);
   }
-  return out as JobFields[K];
+  return out as FieldsOf<K>;
 }
 
 async function toFile(textures: Phaser.Textures.TextureManager, source: SpriteSource, signal?: AbortSignal): Promise<FileInput> {

@@ -1,12 +1,12 @@
 // The part both paths share (this.spritekiln.animate and this.load.spritekiln): upload the request,
 // wait for the job with progress, and check it made a sheet to animate.
-import { ENDPOINTS, type Job, type JobKind } from '../../client/index.ts';
+import { KINDS, kindOf, type Job, type KindName } from '../../client/index.ts';
 import { clientFor, type SpritekilnConfig } from './config.ts';
 import { SpritekilnEvents } from './events.ts';
 import { fileFields, resolveFields, type SpritekilnRequest } from './request.ts';
 import { sheetUrls } from './sheetUrls.ts';
 
-export interface RunJobOptions<K extends JobKind> {
+export interface RunJobOptions<K extends KindName> {
   key: string;
   request: SpritekilnRequest<K>;
   config: Required<SpritekilnConfig>;
@@ -15,16 +15,18 @@ export interface RunJobOptions<K extends JobKind> {
   onProgress?: (progress: number) => void;
 }
 
-/** Kinds whose jobs make a picture, not a sheet.json: refused before anything is uploaded or charged. */
-const NO_SHEET: ReadonlySet<JobKind> = new Set(['image', 'overlay-v1', 'overlay-v2', 'upscale', 'split-layer', 'reskin-v1', 'reskin-v2', 'inpaint-v2']);
+const SHEET_KINDS = Object.entries(KINDS).filter(([, k]) => k.result === 'sheet').map(([name]) => name);
 
-export async function runJob<K extends JobKind>(options: RunJobOptions<K>): Promise<Job> {
+export async function runJob<K extends KindName>(options: RunJobOptions<K>): Promise<Job> {
   const { key, request, config, scene, signal } = options;
-  if (NO_SHEET.has(request.kind)) {
-    throw new Error(`spritekiln: a ${request.kind} job makes no animation; use zenith, pulsar, plus, make-sprite or effect-v1/v2 (or the client for pictures)`);
+  const kind = kindOf(request.kind);
+  if (!kind) throw new Error(`spritekiln: no job kind is called "${request.kind}" (one of ${Object.keys(KINDS).join(', ')})`);
+  // A kind whose job makes pictures, not a sheet.json, is refused before anything is uploaded or charged.
+  if (KINDS[kind].result !== 'sheet') {
+    throw new Error(`spritekiln: a ${request.kind} job makes no animation; use ${SHEET_KINDS.join(', ')} (or the client for pictures)`);
   }
   const client = clientFor(config);
-  const files = await fileFields(config.serverUrl, ENDPOINTS[request.kind], signal);
+  const files = await fileFields(config.serverUrl, KINDS[kind].path, signal);
   const fields = await resolveFields(scene.textures, { ...request, signal }, files);
   const id = await client.create(request.kind, fields, signal);
   scene.events.emit(SpritekilnEvents.START, key, id);
