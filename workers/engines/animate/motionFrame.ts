@@ -40,7 +40,10 @@ export interface MotionFrame {
   flap: number;
   /** The whole body turned about the ground under its back foot (radians, falling backward > 0). */
   topple: number;
-  /** Horizontal scale of the whole body about its axis (a turn: cos of the angle; < 0 mirrored). */
+  /**
+   * A turn about the vertical axis: the cosine of its angle (1 face-on as drawn, 0 side-on, < 0
+   * mirrored). The rig sets how wide that is: a body keeps its depth side-on, a flat thing its edge.
+   */
   turn: number;
   /** Squash (< 1) or stretch (> 1) of a soft body's height, area kept. */
   squash: number;

@@ -66,6 +66,16 @@ function legShare(rig: Rig): number {
   return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
+/** How wide a body is side-on, against face-on: it keeps its depth, not a card's edge. */
+const SIDE_ON = 0.4;
+
+/** The horizontal scale of a subject turned to `turn` (the turn's cosine), mirrored past side-on. */
+export function turnWidth(rig: Rig, turn: number): number {
+  const c = Math.max(-1, Math.min(1, turn)), sign = c < 0 ? -1 : 1;
+  if (rig.edge !== undefined) return sign * Math.max(rig.edge, Math.abs(c));
+  return sign * (SIDE_ON + (1 - SIDE_ON) * Math.abs(c));
+}
+
 /**
  * +1, or -1 when the side the text named sends the body the other way than its motion goes by
  * itself: a side of the picture, or forward / backward along the subject's facing.
@@ -163,7 +173,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   const melt = rig.plan === 'blob' ? Math.min(1, Math.abs(f.topple) / (Math.PI / 2)) : 0;
   const topple = humanoid ? f.topple : rig.plan === 'blob' ? 0 : 0.15 * f.topple;
   if (topple !== 0) global = compose(global, rotateAbout({ x: g.x - go * 0.12 * H, y: g.y }, -go * topple));
-  if (f.turn !== 1) global = compose(global, scaleAbout(g, f.turn, 1));
+  if (f.turn !== 1) global = compose(global, scaleAbout(g, turnWidth(rig, f.turn), 1));
   if (!humanoid) {
     // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an
     // item (a key) loses its shape. Melting is the puddle on purpose.

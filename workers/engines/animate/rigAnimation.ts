@@ -21,7 +21,7 @@ import { drawMesh } from '../rig/raster.ts';
 import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged } from '../rig/rigged.ts';
 import type { Rig } from '../rig/types.ts';
-import { poseRig, travelSign } from './poseRig.ts';
+import { poseRig, travelSign, turnWidth } from './poseRig.ts';
 import { arcExtent, arcFor, drawArc } from './slashArc.ts';
 import type { Arc } from './slashArc.ts';
 import type { TimedFrame } from './timeline.ts';
@@ -174,7 +174,9 @@ export function rigAnimation(input: RigInput): RiggedClip {
     }
     const arc = arcs[i];
     if (arc) drawArc(canvas, arc, ox, oy, arcColor, pixel ? 1 : Math.min(1, 0.85 * f.smear) * f.fade, pixel);
-    drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade });
+    // A flat thing turned toward its edge is seen through: its edge is as tall as any row of it.
+    const across = rig.edge !== undefined && f.turn !== 1 ? 1 / Math.abs(turnWidth(rig, f.turn)) : 1;
+    drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across });
     frames.push(canvas);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };

@@ -132,6 +132,57 @@ function legsFacing(s: Silhouette, legs: Appendage[], fallback: 1 | -1): 1 | -1 
   return ahead > behind ? -1 : 1;
 }
 
+/** Background pixels inside the box that no 4-connected path reaches from the box's border: holes through the subject. */
+function holeArea(s: Silhouette): number {
+  const { box, width, mask } = s;
+  const x1 = box.x + box.width, y1 = box.y + box.height;
+  const seen = new Uint8Array(mask.length);
+  const stack: number[] = [];
+  const push = (x: number, y: number): void => {
+    const p = y * width + x;
+    if (mask[p] || seen[p]) return;
+    seen[p] = 1;
+    stack.push(p);
+  };
+  for (let x = box.x; x < x1; x++) { push(x, box.y); push(x, y1 - 1); }
+  for (let y = box.y; y < y1; y++) { push(box.x, y); push(x1 - 1, y); }
+  while (stack.length > 0) {
+    const p = stack.pop() as number;
+    const x = p % width, y = (p - x) / width;
+    if (x > box.x) push(x - 1, y);
+    if (x < x1 - 1) push(x + 1, y);
+    if (y > box.y) push(x, y - 1);
+    if (y < y1 - 1) push(x, y + 1);
+  }
+  let holes = 0;
+  for (let y = box.y; y < y1; y++) for (let x = box.x; x < x1; x++) if (!mask[y * width + x] && !seen[y * width + x]) holes++;
+  return holes;
+}
+
+/**
+ * How wide a limbless subject looks edge-on (a share of its width), when it is a flat thing; undefined
+ * for a body. A body rests on the ground along a base (a slime's, a squat figure's feet) and is
+ * seldom pierced; a flat item shows itself by one of: a hole through it (a key's bow, a ring), a
+ * near-round compact disc that touches the ground at a point (a coin, a round shield), or a filled
+ * rectangle (a card, a sign).
+ */
+function flatEdge(s: Silhouette): number | undefined {
+  const { box } = s;
+  const counts = s.rows.slice(box.y, box.y + box.height).map((runs) => runs.reduce((n, r) => n + r.x1 - r.x0, 0));
+  const widest = Math.max(1, ...counts);
+  const band = Math.max(1, Math.round(0.1 * box.height));
+  const mean = (v: number[]): number => v.reduce((a, b) => a + b, 0) / v.length / widest;
+  const base = mean(counts.slice(-band)), top = mean(counts.slice(0, band));
+  const fill = s.area / Math.max(1, box.width * box.height);
+  const aspect = box.height / Math.max(1, box.width);
+  const pierced = holeArea(s) >= Math.max(2, 0.02 * s.area);
+  const disc = aspect >= 0.85 && aspect <= 1.2 && fill >= 0.7 && base <= 0.6 && top <= 0.6;
+  const card = fill >= 0.92;
+  if (!pierced && !disc && !card) return undefined;
+  // A couple of pixels of the art, a little more on a big painted item.
+  return Math.min(1, Math.max(2.5, 0.05 * box.width) / Math.max(1, box.width));
+}
+
 export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   const { box, width } = s;
   const H = box.height;
@@ -174,5 +225,8 @@ export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   for (const { a, part } of named) for (const p of a.pixels) b.label(p, part);
   const plan: BodyPlan = legs.length >= 2 ? 'legged' : wings.length > 0 ? 'winged' : 'blob';
   const groundX = legs.length > 0 ? legs.reduce((sx, l) => sx + l.tip.x, 0) / legs.length : meanX(s, bottom - 1, bottom);
+  const edge = plan === 'blob' ? flatEdge(s) : undefined;
+  // A flat thing stands (and turns) on the middle of its box: a key's teeth are not its feet.
+  if (edge !== undefined) return { ...b.build(plan, 'side', facing, H, vec(box.x + box.width / 2, bottom)), edge };
   return b.build(plan, 'side', facing, H, vec(Number.isNaN(groundX) ? centreX : groundX, bottom));
 }

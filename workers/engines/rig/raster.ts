@@ -19,6 +19,12 @@ export interface DrawOptions {
   shade?: (part: number) => ((rgb: number[]) => void) | null;
   /** Only these parts (a smear draws the striking arm alone). */
   parts?: ReadonlySet<number>;
+  /**
+   * Source pixels across each canvas pixel where the whole is squeezed sideways (a flat thing turned
+   * toward its edge): each canvas pixel shows the nearest opaque one in that span, as a line of sight
+   * through the turned thing meets it, so the thin edge stays whole instead of a dotted line.
+   */
+  across?: number;
 }
 
 /**
@@ -50,6 +56,10 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
   const cd = canvas.data, sd = source.image.data, sox = source.ox, soy = source.oy;
   const px = [0, 0, 0, 0];
   const E = new Float64Array(18);
+  // Offsets to look along a squeezed row, nearest first: 0, +1, -1, +2, -2, ...
+  const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
+  const offsets = [0];
+  for (let d = 1; d <= reach; d++) offsets.push(d, -d);
   for (let t = 0; t < mesh.parts.length; t++) {
     const part = mesh.parts[t] as number;
     if (opts.parts && !opts.parts.has(part)) continue;
@@ -69,6 +79,9 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
     const a0 = E[0]!, b0y = E[1]!, d0x = E[2]!, d0y = E[3]!, s0 = E[4]!, own0 = E[5] === 1;
     const a1 = E[6]!, b1y = E[7]!, d1x = E[8]!, d1y = E[9]!, s1 = E[10]!, own1 = E[11] === 1;
     const a2 = E[12]!, b2y = E[13]!, d2x = E[14]!, d2y = E[15]!, s2 = E[16]!, own2 = E[17] === 1;
+    // Squeezed, a triangle narrower than a pixel may hold no pixel centre: it covers every pixel
+    // its row crosses (a pixel's half-width of slack on each edge), and the colour is looked for across.
+    const t0 = reach > 0 ? 0.5 * Math.abs(d0y) : 0, t1 = reach > 0 ? 0.5 * Math.abs(d1y) : 0, t2 = reach > 0 ? 0.5 * Math.abs(d2y) : 0;
     const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
     const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
     for (let y = minY; y <= maxY; y++) {
@@ -77,15 +90,17 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
         const pxc = x + 0.5;
         // Edge functions: the weights of the vertices opposite each edge.
         const w0 = s0 * (d0x * (py - b0y) - d0y * (pxc - a0));
-        if (w0 < 0 || (w0 === 0 && !own0)) continue;
+        if (w0 < -t0 || (w0 === -t0 && !own0)) continue;
         const w1 = s1 * (d1x * (py - b1y) - d1y * (pxc - a1));
-        if (w1 < 0 || (w1 === 0 && !own1)) continue;
+        if (w1 < -t1 || (w1 === -t1 && !own1)) continue;
         const w2 = s2 * (d2x * (py - b2y) - d2y * (pxc - a2));
-        if (w2 < 0 || (w2 === 0 && !own2)) continue;
+        if (w2 < -t2 || (w2 === -t2 && !own2)) continue;
         const sum = w0 + w1 + w2;
         const b0 = w0 / sum, b1 = w1 / sum, b2 = w2 / sum;
         const su = b0 * u0 + b1 * u1 + b2 * u2, sv = b0 * v0 + b1 * v1 + b2 * v2;
-        if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
+        if (reach === 0) {
+          if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
+        } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px)) continue;
         if (shade) shade(px);
         let a = px[3] as number;
         if (opts.opacity < 1) {
@@ -97,6 +112,19 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
       }
     }
   }
+}
+
+/** The first (nearest) of the colours at (u + d, v) that is mostly opaque, else the most opaque; false where all are clear. */
+function sampleAcross(sd: Uint8Array, sw: number, sh: number, u: number, v: number, nearest: boolean, offsets: readonly number[], out: number[]): boolean {
+  const best = [0, 0, 0, 0];
+  let found = false;
+  for (const d of offsets) {
+    if (!sample(sd, sw, sh, u + d, v, nearest, out)) continue;
+    if ((out[3] as number) >= 128) return true;
+    if ((out[3] as number) > (best[3] as number)) { best[0] = out[0]!; best[1] = out[1]!; best[2] = out[2]!; best[3] = out[3]!; found = true; }
+  }
+  if (found) { out[0] = best[0]!; out[1] = best[1]!; out[2] = best[2]!; out[3] = best[3]!; }
+  return found;
 }
 
 /** The source's colour at (u, v) into `out` (straight RGBA); false where it is fully transparent. */

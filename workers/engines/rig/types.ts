@@ -50,6 +50,11 @@ export interface Rig {
   /** Per pixel of the start image: index into `parts`, -1 where there is no subject. */
   labels: Int8Array;
   width: number;
+  /**
+   * Set for a flat thing (a coin, a key, a card, a shield): how wide it looks edge-on, as a share of
+   * its width. A turn thins it to that sliver; a body (absent here) keeps its depth side-on.
+   */
+  edge?: number;
   /** Named joints a motion drives (e.g. 'legL' -> the upper-leg bone index), absent where not found. */
   index: Readonly<Record<string, number>>;
 }

@@ -2,7 +2,7 @@
 // painted chibi's short legs (the shin mostly a shoe) keep the shin level and step shorter, so the
 // shoe is not turned into a smear; pixel art keeps the full bend.
 import { describe, expect, it } from 'vitest';
-import { poseRig } from '../../../../workers/engines/animate/poseRig.ts';
+import { poseRig, turnWidth } from '../../../../workers/engines/animate/poseRig.ts';
 import { frame } from '../../../../workers/engines/animate/motionFrame.ts';
 import type { Bone, Rig } from '../../../../workers/engines/rig/types.ts';
 
@@ -51,5 +51,23 @@ describe('poseRig legs', () => {
     const drop = (leg: number, pixel: boolean) => poseRig(sideRig(leg), frame({ crouch: 0.2 }), pixel).pose.offset.y;
     expect(drop(20, false)).toBeLessThan(0.5 * drop(20, true));
     expect(drop(45, false)).toBeCloseTo(drop(45, true));
+  });
+});
+
+describe('turnWidth', () => {
+  // Side-on a body keeps its depth, never thinned to a card's edge; a flat thing (rig.edge) shows its edge.
+  it('a body narrows to 0.4 of its width side-on, never less, and is mirrored past it', () => {
+    const rig = sideRig(45);
+    const widths = Array.from({ length: 73 }, (_, i) => turnWidth(rig, Math.cos((2 * Math.PI * i) / 72)));
+    expect(Math.min(...widths.map(Math.abs))).toBeCloseTo(0.4);
+    expect(turnWidth(rig, -0.01)).toBeLessThan(0);
+    expect(turnWidth(rig, 1)).toBe(1);
+  });
+
+  it('a flat thing narrows to its edge side-on', () => {
+    const coin = { ...sideRig(45), plan: 'blob' as const, edge: 0.15 };
+    expect(Math.abs(turnWidth(coin, 0))).toBeCloseTo(0.15);
+    expect(turnWidth(coin, -0.05)).toBeCloseTo(-0.15);
+    expect(turnWidth(coin, 0.5)).toBeCloseTo(0.5);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
 import { still } from '../../../fixtures/realSprites.ts';
-import { boxOf, subjectMask } from '../../../helpers/animMetrics.ts';
+import { boxOf, components, subjectMask } from '../../../helpers/animMetrics.ts';
 
 const limbs = (name: string): string[] => rigSubject(still(name).image, true)!.rig.bones.map((b) => b.name).filter((n) => /^(leg|wing)/.test(n));
 
@@ -24,6 +24,35 @@ describe('creature rigs on real sprites', () => {
 
   it.each(['slime-44', 'slime-24', 'coin', 'key'])('%s is a soft body with no limbs', (name) => {
     expect(rigSubject(still(name).image, true)!.rig.plan).toBe('blob');
+  });
+
+  // A coin and a key are flat: turned side-on they show their edge. A slime, a squat 16 px figure
+  // read as a soft body and a rhino are bodies: side-on they keep their depth.
+  it.each(['coin', 'key'])('%s is a flat thing: a spin turns it to a thin, whole edge', (name) => {
+    const s = still(name);
+    expect(rigSubject(s.image, s.isPixel)!.rig.edge).toBeGreaterThan(0);
+    const { frames } = animate({ start: s.image, text: 'spin', frames: 18, isPixel: s.isPixel, seed: 'spin' });
+    const b0 = boxOf(subjectMask(frames[0]!, s.background))!;
+    const boxes = frames.map((f) => boxOf(subjectMask(f, s.background))!);
+    // At most a quarter of its width (4 px of a 16 px coin) at the edge, and never gone.
+    expect(Math.min(...boxes.map((b) => b.width))).toBeLessThanOrEqual(Math.max(4, 0.25 * b0.width));
+    expect(Math.min(...boxes.map((b) => b.width))).toBeGreaterThanOrEqual(2);
+    // Edge-on it is as tall as face-on and in one piece (a line of sight meets every row of it).
+    frames.forEach((f, i) => {
+      const m = subjectMask(f, s.background);
+      expect(boxes[i]!.height, `frame ${i}`).toBe(b0.height);
+      expect(components(m, 3).length, `frame ${i}`).toBe(1);
+    });
+  });
+
+  it.each(['slime-44', 'slime-24', 'warrior-front', 'rhino', 'pirate-front'])('%s is a body: side-on in a spin it keeps about 0.4 of its width', (name) => {
+    const s = still(name);
+    expect(rigSubject(s.image, s.isPixel)!.rig.edge).toBeUndefined();
+    const { frames } = animate({ start: s.image, text: 'spin', frames: 18, isPixel: s.isPixel, seed: 'spin' });
+    const w0 = boxOf(subjectMask(frames[0]!, s.background))!.width;
+    const narrowest = Math.min(...frames.map((f) => boxOf(subjectMask(f, s.background))!.width));
+    expect(narrowest).toBeGreaterThanOrEqual(0.38 * w0);
+    expect(narrowest).toBeLessThanOrEqual(0.6 * w0);
   });
 
   it('a flapping bat moves its wing tips up and down, the body between them stays', () => {

@@ -70,20 +70,20 @@ export const die: RigMotion = {
 };
 
 /**
- * A turn: the body narrows as it turns side-on, flips there, and comes round again. Side-on a body
- * keeps its depth (about 0.4 of its width, darker, turned from the light), so the turn reads as a
- * body turning, not as a card edge-on.
+ * A turn: the subject narrows as it turns side-on, flips there, and comes round again. The frame
+ * carries the turn's cosine; how wide the subject is side-on is the rig's to say (poseRig: a body
+ * keeps its depth, a coin shows its edge). Side-on it is darker, turned from the light.
  */
 export const spin: RigMotion = {
   name: 'spin', framesPerCycle: 18, returns: true,
   at(u) {
-    const c = Math.cos(TAU * u);
-    return frame({ turn: (c < 0 ? -1 : 1) * (SIDE_ON + (1 - SIDE_ON) * Math.abs(c)), shade: -0.25 * (1 - Math.abs(c)) });
+    // Spaced as an animator spaces a turn: the key poses (face-on, side-on) are held a little and
+    // the in-betweens passed quickly, so a frame lands near side-on (a coin's edge) at any speed.
+    const angle = TAU * u;
+    const c = Math.cos(angle - 0.15 * Math.sin(4 * angle));
+    return frame({ turn: c, shade: -0.25 * (1 - Math.abs(c)) });
   },
 };
-
-/** How wide a body is side-on, against face-on. */
-const SIDE_ON = 0.4;
 
 export const shake: RigMotion = {
   name: 'shake', framesPerCycle: 12, returns: true,
