@@ -59,7 +59,7 @@ function slashTurn(weapon: { head: Vec; tail: Vec }, fwd: 1 | -1, slash: number)
  * drop less (from the side the knees bend and the IK finds the room).
  */
 function legShare(rig: Rig): number {
-  const i = rig.index.legF ?? rig.index.legL;
+  const i = rig.index.legF ?? rig.index.legL ?? rig.index.leg0;
   const upper = rig.bones[i ?? -1];
   const lower = rig.bones[rig.index[`${upper?.name}Lower`] ?? -1];
   if (!upper || !lower) return 1;
@@ -109,7 +109,10 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   const share = legShare(rig);
   const level = humanoid && side && !pixel ? Math.max(0, Math.min(1, (0.78 - share) / 0.23)) : 0;
   const step = 1 - 0.5 * level;
-  const crouch = humanoid ? f.crouch * H * (side ? 1 - level * (1 - share) : share) : 0;
+  // A four-legged body crouches on its legs as a front view does, by as much as they are long: the
+  // body dips and keeps its shape (the knees bend below it).
+  const legged = rig.plan === 'legged';
+  const crouch = humanoid ? f.crouch * H * (side ? 1 - level * (1 - share) : share) : legged ? (pixel ? Math.round(f.crouch * H * share) : f.crouch * H * share) : 0;
   if (humanoid) {
     set('spine', side ? fwd * f.lean : 0, f.stretch);
     set('head', side ? fwd * f.nod : 0);
@@ -136,6 +139,18 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         continue;
       }
       const target = { x: lower.tail.x + fwd * step * foot.forward * H, y: lower.tail.y - step * foot.up * H - crouch };
+      if (legged) {
+        // A four-legged body's short legs take its crouch by shortening (a knee bent that far on a
+        // leg a few pixels long turns the foot through the ground); they step and tuck by bending.
+        const length = chainLength(upper, lower);
+        const k = Math.max(0.45, (length - crouch) / Math.max(1, length));
+        const knee = { x: upper.head.x + k * (upper.tail.x - upper.head.x), y: upper.head.y + k * (upper.tail.y - upper.head.y) };
+        const end = { x: knee.x + k * (lower.tail.x - lower.head.x), y: knee.y + k * (lower.tail.y - lower.head.y) };
+        const [a, b] = twoBoneIk(upper.head, knee, end, target, fwd);
+        set(name, a, k);
+        set(`${name}Lower`, b, k);
+        continue;
+      }
       const [a, b] = twoBoneIk(upper.head, upper.tail, lower.tail, target, fwd);
       set(name, a);
       // A chibi's shin is mostly its shoe: turned back by the thigh's turn, it stays level rather
@@ -176,8 +191,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   if (f.turn !== 1) global = compose(global, scaleAbout(g, turnWidth(rig, f.turn), 1));
   if (!humanoid) {
     // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an
-    // item (a key) loses its shape. Melting is the puddle on purpose.
-    const s = Math.max(0.7, f.squash * (1 - 1.5 * f.crouch));
+    // item (a key) loses its shape. Melting is the puddle on purpose. A body on legs crouches with
+    // them (above) and keeps its shape: a quarter of the squash, the give of its flesh.
+    const s = legged ? 1 + 0.25 * (f.squash - 1) : Math.max(0.7, f.squash * (1 - 1.5 * f.crouch));
     const sy = s + melt * (MELTED.height - s), sx = 1 / s + melt * (MELTED.width - 1 / s);
     if (sx !== 1 || sy !== 1) global = compose(global, scaleAbout(g, sx, sy));
   }

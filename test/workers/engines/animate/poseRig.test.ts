@@ -71,3 +71,31 @@ describe('turnWidth', () => {
     expect(turnWidth(coin, 0.5)).toBeCloseTo(0.5);
   });
 });
+
+describe('a four-legged body crouching', () => {
+  /** A 40 px tall side-view quadruped facing right: a body over two 12 px legs. */
+  function quadruped(): Rig {
+    const bones: Bone[] = [
+      { name: 'pelvis', parent: -1, head: { x: 50, y: 28 }, tail: { x: 50, y: 27.99 } },
+      { name: 'base', parent: 0, head: { x: 50, y: 28 }, tail: { x: 50, y: 18 } },
+      { name: 'leg0', parent: 0, head: { x: 40, y: 28 }, tail: { x: 40, y: 34 } },
+      { name: 'leg0Lower', parent: 2, head: { x: 40, y: 34 }, tail: { x: 40, y: 40 } },
+      { name: 'leg1', parent: 0, head: { x: 60, y: 28 }, tail: { x: 60, y: 34 } },
+      { name: 'leg1Lower', parent: 4, head: { x: 60, y: 34 }, tail: { x: 60, y: 40 } },
+    ];
+    return {
+      plan: 'legged', view: 'side', facing: 1, height: 40, ground: { x: 50, y: 40 }, bones, parts: [], labels: new Int8Array(0), width: 100,
+      index: { pelvis: 0, base: 1, leg0: 2, leg0Lower: 3, leg1: 4, leg1Lower: 5 },
+    };
+  }
+
+  // It used to squash the whole body like a slime (to 0.7 of its height) and drop nothing.
+  it('dips its body on shortened legs and keeps its shape', () => {
+    const { pose, global } = poseRig(quadruped(), frame({ crouch: 0.14, squash: 0.8 }), false);
+    expect(pose.offset.y).toBeGreaterThan(1);
+    expect(pose.bones[2]!.stretch).toBeLessThan(1);
+    // A quarter of the squash at most: the body's give, not a slime's.
+    expect(global[3]).toBeGreaterThanOrEqual(0.94);
+    expect(global[0]).toBeLessThanOrEqual(1.07);
+  });
+});

@@ -55,6 +55,29 @@ describe('creature rigs on real sprites', () => {
     expect(narrowest).toBeLessThanOrEqual(0.6 * w0);
   });
 
+  // A quadruped crouches on its legs (the body dips, the legs shorten under it) and keeps its shape:
+  // it used to squash like a slime, to 0.7 of its height and 1.4 of its width.
+  it('a jumping rhino crouches on its legs, keeps its shape, leaves the ground and settles on landing', () => {
+    const s = still('rhino');
+    const { frames } = animate({ start: s.image, text: 'jump', frames: 18, isPixel: true, seed: 'rhino' });
+    const boxes = frames.map((f) => boxOf(subjectMask(f, s.background))!);
+    const b0 = boxes[0]!, bottom = (b: typeof b0) => b.y + b.height;
+    boxes.forEach((b, i) => {
+      expect(b.width / b0.width, `frame ${i} width`).toBeGreaterThanOrEqual(0.92);
+      expect(b.width / b0.width, `frame ${i} width`).toBeLessThanOrEqual(1.08);
+      expect(b.height / b0.height, `frame ${i} height`).toBeGreaterThanOrEqual(0.85);
+      expect(b.height / b0.height, `frame ${i} height`).toBeLessThanOrEqual(1.12);
+      // Never through the ground.
+      expect(bottom(b), `frame ${i}`).toBeLessThanOrEqual(bottom(b0));
+    });
+    const highest = boxes.reduce((hi, b, i) => (bottom(b) < bottom(boxes[hi]!) ? i : hi), 0);
+    expect(bottom(b0) - bottom(boxes[highest]!)).toBeGreaterThanOrEqual(0.12 * b0.height);
+    // Feet down and the back lower than at rest: before the take-off (the crouch) and after the landing (the settle).
+    const dips = (b: typeof b0) => bottom(b) === bottom(b0) && b.y >= b0.y + 2;
+    expect(boxes.slice(1, highest).some(dips)).toBe(true);
+    expect(boxes.slice(highest).some(dips)).toBe(true);
+  });
+
   it('a flapping bat moves its wing tips up and down, the body between them stays', () => {
     const s = still('bat');
     const { frames } = animate({ start: s.image, text: 'float', frames: 24, isPixel: true, seed: 'bat' });
