@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons with other tools come first
 // (each pair on the same inputs, interleaved); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,peers,restylejob,creation,kinds,memory,http,store,jobs,generators,restyle,startup runs a subset.
+// BENCH_ONLY=compare,peers,restylejob,creation,kinds,memory,rate,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -9,6 +9,7 @@ import { benchImageMagick } from './imagemagick.ts';
 import { benchCreation } from './creation.ts';
 import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
+import { benchAcceptedRate } from './acceptedRate.ts';
 import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
@@ -86,6 +87,13 @@ if (want('memory')) {
   console.log(`\n## Memory: ${m.uploads} concurrent uploads of ${(m.fileBytes / 1e6).toFixed(1)} MB PNGs while their jobs render (server process, workers included)\n`);
   console.log('| accepted | upload seconds | jobs rendered while sampled | RSS idle (after one upload) | peak RSS sampled | VmHWM | target |\n|---|---|---|---|---|---|---|');
   console.log(`| ${m.accepted}/${m.uploads} | ${fmt(m.seconds)} | ${m.rendered} | ${fmt(m.idleRssMb, 0)} MB | ${fmt(m.peakSampledRssMb, 0)} MB | ${fmt(m.vmHwmMb, 0)} MB | < 600 MB: ${verdict(m.vmHwmMb < 600)} |`);
+}
+
+if (want('rate')) {
+  const { serviceRate, rows } = await benchAcceptedRate();
+  console.log(`\n## Accepted rate with the real runner rendering: one user, a 32 px zenith jump (36 frames) at fixed rates, open loop; service rate from a burst ${fmt(serviceRate)} jobs/s\n`);
+  console.log('| offered jobs/s | accepted | refused (503) | backlog each second | queue |\n|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${fmt(r.offeredPerSecond)} | ${r.accepted} | ${r.refused} | ${r.backlog.join(' ')} | ${r.bounded ? 'bounded' : 'growing'} |`);
 }
 
 if (want('http')) {
