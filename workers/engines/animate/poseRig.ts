@@ -38,6 +38,9 @@ function armOrder(rig: Rig): (string | undefined)[] {
 /** The weapon's direction at wind-up and at the end of the strike: radians from pointing down, forward positive. */
 const WOUND_UP = -2.5;
 const STRUCK = 0.6 - 2 * Math.PI;
+/** A front view's striking arm, out from its side (radians): raised over the shoulder, then across the body. */
+const FRONT_WOUND_UP = 1.4;
+const FRONT_STRUCK = -0.35;
 
 /**
  * How far a weapon turns (radians, forward positive) at `slash` along its path: back from where it
@@ -169,6 +172,14 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       set(name, -fwd * arm.swing);
       set(`${name}Lower`, -fwd * arm.bend);
       set(`${name}Weapon`, -fwd * f.wrist);
+    } else if (k === 0 && f.slash > 0) {
+      // Seen from the front a slash raises the arm out over its shoulder, then brings it down and in
+      // across the body (the arc is drawn over it there), and back to rest.
+      const out = name === 'armL' ? 1 : -1;
+      const t = Math.max(0, Math.min(3, f.slash));
+      const turn = t <= 1 ? t * FRONT_WOUND_UP : t <= 2 ? FRONT_WOUND_UP + (t - 1) * (FRONT_STRUCK - FRONT_WOUND_UP) : (3 - t) * FRONT_STRUCK;
+      set(name, out * turn);
+      set(`${name}Lower`, out * 0.4 * arm.bend);
     } else {
       const out = name === 'armL' ? 1 : -1;
       set(name, out * 0.6 * arm.swing);

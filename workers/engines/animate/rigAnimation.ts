@@ -14,7 +14,7 @@ import { resizeTo } from '../../kernels/resize.ts';
 import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
 import { rigSummary } from '../rig/findRig.ts';
-import { boneTransforms } from '../rig/kinematics.ts';
+import { apply, boneTransforms } from '../rig/kinematics.ts';
 import { deform, growExtent } from '../rig/skin.ts';
 import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
@@ -22,7 +22,7 @@ import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged } from '../rig/rigged.ts';
 import type { Rig } from '../rig/types.ts';
 import { poseRig, travelSign, turnWidth } from './poseRig.ts';
-import { arcExtent, arcFor, drawArc } from './slashArc.ts';
+import { arcAcross, arcExtent, arcFor, drawArc } from './slashArc.ts';
 import type { Arc } from './slashArc.ts';
 import type { TimedFrame } from './timeline.ts';
 
@@ -64,13 +64,27 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
   // A side-view figure with no arm found draws a smear arc on the fast frames of a slash instead
   // of swinging an arm (a dash's smear is an afterimage, not a blow).
-  const arcing = rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0;
+  // A figure facing the viewer strikes across its own front: the arc is drawn over its body, from
+  // the striking arm's shoulder (the lead arm's, on the left of the picture) to the other hip.
+  const front = rig.plan === 'humanoid' && rig.view === 'front';
+  const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
   const positions = timeline.map(({ frame, toward }) => {
     const { pose, global } = poseRig(rig, frame, pixel, travelSign(toward, rig.facing));
     const pos = deform(mesh, boneTransforms(rig, pose), global);
     growExtent(bounds, pos);
-    const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? arcFor(growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos), rig.facing) : null;
+    const body = () => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
+    const across = (): Arc => {
+      // The neck and the hips where the pose has put them.
+      const t = boneTransforms(rig, pose);
+      const at = (bone: string, end: 'head' | 'tail'): number => {
+        const i = rig.index[bone] ?? 0, p = rig.bones[i]![end];
+        const q = apply(t[i]!, p.x, p.y);
+        return apply(global, q.x, q.y).y;
+      };
+      return arcAcross(body(), -1, at('head', 'head'), at('spine', 'head'));
+    };
+    const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? (front ? across() : arcFor(body(), rig.facing)) : null;
     if (arc) {
       const e = arcExtent(arc);
       bounds.x0 = Math.min(bounds.x0, e.x0); bounds.x1 = Math.max(bounds.x1, e.x1);
@@ -146,6 +160,8 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
   const shade = shader(rig, input.palette, pixel);
   const striking = new Set(strikingParts(rig));
+  // A front view's arc is across its body, drawn over it; a side view's ahead of it, behind the arm.
+  const front = rig.plan === 'humanoid' && rig.view === 'front';
   const arcColor = swooshColor(input.palette, pixel);
   const toCanvas = (pos: Float64Array): Float64Array => {
     const out = new Float64Array(pos.length);
@@ -173,10 +189,12 @@ export function rigAnimation(input: RigInput): RiggedClip {
       drawMesh(canvas, source, mesh, toCanvas(positions[i - 1]!), { pixel, opacity: Math.min(1, 0.45 * f.smear) * f.fade, shade, parts: striking });
     }
     const arc = arcs[i];
-    if (arc) drawArc(canvas, arc, ox, oy, arcColor, pixel ? 1 : Math.min(1, 0.85 * f.smear) * f.fade, pixel);
+    const arcOpacity = pixel ? 1 : Math.min(1, 0.85 * f.smear) * f.fade;
+    if (arc && !front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     // A flat thing turned toward its edge is seen through: its edge is as tall as any row of it.
     const across = rig.edge !== undefined && f.turn !== 1 ? 1 / Math.abs(turnWidth(rig, f.turn)) : 1;
     drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across });
+    if (arc && front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     frames.push(canvas);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };

@@ -75,3 +75,27 @@ describe('an armless side-view figure slashes with a smear arc', () => {
     expect(anyArc).toBe(false);
   });
 });
+
+// A figure facing the viewer used to only lean (which a front view cannot show): now it raises the
+// striking arm and, on the fast frames, a swoosh crosses its chest from that shoulder to the other hip.
+describe('a front-view figure strikes across its front', () => {
+  const s = still('adventurer-front');
+  const { frames } = animate({ start: s.image, text: 'attack', frames: 12, isPixel: false, seed: 'arc' });
+  /** Near-white pixels (the swoosh) more than frame 0 has, over the body's box. */
+  const white = (f: (typeof frames)[number]) => { let n = 0; for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3]! > 128 && f.data[i]! > 225 && f.data[i + 1]! > 225 && f.data[i + 2]! > 225) n++; return n; };
+
+  it('a swoosh across the chest on the strike frames only, the figure keeping its area', () => {
+    const w0 = white(frames[0]!);
+    const h = boxOf(subjectMask(frames[0]!))!.height;
+    const swooshing = frames.map((f) => white(f) - w0 >= 0.5 * h);
+    expect(swooshing.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(swooshing.filter(Boolean).length).toBeLessThanOrEqual(3);
+    // Over the body, not off it: the opaque box does not widen by more than the arm's reach.
+    const b0 = boxOf(subjectMask(frames[0]!))!;
+    frames.forEach((f, i) => {
+      if (!swooshing[i]) return;
+      const b = boxOf(subjectMask(f))!;
+      expect(b.width, `frame ${i}`).toBeLessThanOrEqual(b0.width * 1.25);
+    });
+  });
+});
