@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, printed as markdown tables. The comparisons with other tools come first
 // (each pair on the same inputs, interleaved); bench/RESULTS.md keeps the figures and commands.
-// BENCH_ONLY=compare,peers,restylejob,creation,kinds,memory,rate,http,store,jobs,generators,restyle,startup runs a subset.
+// BENCH_ONLY=compare,peers,palette,restylejob,creation,kinds,memory,rate,http,store,jobs,generators,restyle,startup runs a subset.
 import { benchHttp } from './http.ts';
 import { benchGenerators } from './generators.ts';
 import { benchJobs } from './jobs.ts';
@@ -10,6 +10,7 @@ import { benchCreation } from './creation.ts';
 import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
 import { benchAcceptedRate } from './acceptedRate.ts';
+import { benchGifPalette } from './gifPalette.ts';
 import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
@@ -49,6 +50,15 @@ if (want('peers')) {
     const psnrOk = !Number.isFinite(g.ffmpegPsnr) ? !Number.isFinite(g.oursPsnr) : g.oursPsnr >= g.ffmpegPsnr - 1;
     const targets = `PSNR within 1 dB: ${verdict(psnrOk)}; size <= 1.25x: ${verdict(g.oursBytes <= 1.25 * g.ffmpegBytes)}; as fast (median): ${verdict(g.oursMs.med <= g.ffmpegMs.med)}`;
     console.log(`| ${r.content} | ${r.colors} | ${mmm(r.sheet.oursMs)} | ${mmm(r.sheet.vipsMs)} | ${fmt(r.sheet.oursBytes / r.sheet.vipsBytes, 2)} | ${mmm(g.oursMs)} | ${mmm(g.ffmpegMs)} | ${fmt(g.oursBytes / g.ffmpegBytes, 2)} | ${db(g.oursPsnr)} | ${db(g.ffmpegPsnr)} | ${targets} |`);
+  }
+}
+
+if (want('palette')) {
+  console.log('\n## GIF palettes past 256 colours: one for every frame (the default) or one per frame, with ffmpeg (palettegen + paletteuse) on the same frames; 100 frames, time over 3 interleaved runs (min/median/max ms)\n');
+  console.log('| content | colours | global: ms | KB | PSNR | per frame: ms | KB | PSNR | ffmpeg: KB | PSNR |\n|---|---|---|---|---|---|---|---|---|---|');
+  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
+  for (const r of await benchGifPalette()) {
+    console.log(`| ${r.content} | ${r.colors} | ${mmm(r.global.ms)} | ${fmt(r.global.bytes / 1e3, 0)} | ${fmt(r.global.psnr, 2)} | ${mmm(r.perFrame.ms)} | ${fmt(r.perFrame.bytes / 1e3, 0)} | ${fmt(r.perFrame.psnr, 2)} | ${fmt(r.ffmpeg.bytes / 1e3, 0)} | ${fmt(r.ffmpeg.psnr, 2)} |`);
   }
 }
 

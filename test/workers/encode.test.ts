@@ -136,10 +136,10 @@ describe('encodeGif', () => {
     expect(10 * Math.log10((255 * 255) / (se / n))).toBeGreaterThan(48);
   });
 
-  it('refines the quantizer\'s palette at full precision: a shaded hero walking over 24 frames gains most of a decibel', async () => {
+  it('refines the quantizer\'s palette at full precision: a shaded hero jumping over 24 frames gains most of a decibel', async () => {
     const { animate } = await import('../../workers/engines/animate/animate.ts');
     const { hero } = await import('../fixtures/sprites.ts');
-    const frames = animate({ start: hero(256), text: 'walk then attack', frames: 24, isPixel: false, seed: 'bench' }).frames;
+    const frames = animate({ start: hero(256), text: 'jump', frames: 24, isPixel: false, seed: 'bench' }).frames;
     let se = 0, n = 0;
     readGif(encodeGif(frames, frameDelaysCs(24))).forEach((f, i) => {
       // Each frame is whole (dispose 2 and full-size frames), so its patch lines up with the source.
@@ -151,6 +151,31 @@ describe('encodeGif', () => {
     });
     // Measured 47.4 dB; the quantizer's palette unrefined (placed from 5-6-5 bins) gave 46.7.
     expect(10 * Math.log10((255 * 255) / (se / n))).toBeGreaterThan(47.2);
+  });
+
+  it('writes each frame its own palette when asked (local colour tables): two frames of unrelated colours lose less', () => {
+    // Frame 0 reds and greens, frame 1 blues and greens, 400 colours each (400 5-6-5 bins): one palette
+    // must split 255 entries between them.
+    const shades = (channel: number) => {
+      const img = createImage(20, 20);
+      for (let p = 0; p < 400; p++) {
+        const a = (p % 20) * 12, b = Math.floor(p / 20) * 12;
+        img.data.set(channel === 0 ? [a, b, 0, 255] : [0, b, a, 255], p * 4);
+      }
+      return img;
+    };
+    const frames = [shades(0), shades(2)];
+    const error = (gif: Uint8Array) => readGif(gif).reduce((sum, f, i) => {
+      for (let k = 0; k < f.patch.length; k++) if (k % 4 !== 3) sum += (f.patch[k]! - frames[i]!.data[k]!) ** 2;
+      return sum;
+    }, 0);
+    const global = encodeGif(frames, [10, 10]);
+    const perFrame = encodeGif(frames, [10, 10], { palettes: 'per-frame' });
+    expect(readGif(perFrame)).toHaveLength(2);
+    expect(error(perFrame)).toBeLessThan(error(global));
+    // Frames of 256 colours or fewer keep their one exact palette either way.
+    const few = movingSquare(3);
+    expect(encodeGif(few, [8, 8, 8], { palettes: 'per-frame' })).toEqual(encodeGif(few, [8, 8, 8]));
   });
 
   it('is deterministic and checks its inputs', () => {

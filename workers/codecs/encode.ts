@@ -29,11 +29,11 @@ export async function encodePng(img: RawImage): Promise<Uint8Array> {
 const QUANTIZE_SAMPLE_PIXELS = 1 << 19;
 
 /**
- * A looping GIF of `frames` (all one size) with one global palette. `delaysCs` are whole
+ * A looping GIF of `frames` (all one size), by default with one global palette. `delaysCs` are whole
  * centiseconds per frame. Alpha is made binary (GIF has one transparent index): below half
  * opacity is transparent.
  */
-export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number[]): Uint8Array {
+export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number[], options: GifOptions = {}): Uint8Array {
   checkSameSize(frames, 'frames');
   if (delaysCs.length !== frames.length) {
     throw new RangeError(`Expected ${frames.length} delays for frames but received ${delaysCs.length}`);
@@ -43,16 +43,21 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless, read
   // straight from the frames. Otherwise the palette is quantized from opaque pixels only. Either way
   // the last entry is kept for transparency (alpha below half).
-  const { colors, index, transparent } = exactPalette(frames) ?? quantizedPalette(frames);
-  const transparentIndex = transparent ? colors.length : -1;
-  const palette = transparent ? [...colors, [0, 0, 0]] : colors;
+  const exact = exactPalette(frames);
+  const perFrame = !exact && options.palettes === 'per-frame';
+  const global = exact ?? (perFrame ? undefined : quantizedPalette(frames));
   // Sprite frames compress to well under half their index bytes; start there so the stream
   // (which grows by 1.125x when large) rarely copies.
-  const gif = GIFEncoder({ initialCapacity: Math.max(4096, index.length >> 1) });
+  const gif = GIFEncoder({ initialCapacity: Math.max(4096, (area * frames.length) >> 1) });
   for (let i = 0; i < frames.length; i++) {
+    const own = global ?? quantizedPalette([frames[i]!]);
+    const { colors, transparent } = own;
+    const transparentIndex = transparent ? colors.length : -1;
     // The LZW encoder indexes its input, so a subarray view is safe here.
-    gif.writeFrame(index.subarray(i * area, (i + 1) * area), width, height, {
-      palette: i === 0 ? palette : undefined, // global table (gifenc writes RGB of RGBA entries)
+    const index = global ? global.index.subarray(i * area, (i + 1) * area) : own.index;
+    gif.writeFrame(index, width, height, {
+      // The first frame's table is the global one (gifenc writes RGB of RGBA entries); later ones, when given, are local.
+      palette: i === 0 || !global ? (transparent ? [...colors, [0, 0, 0]] : colors) : undefined,
       delay: (delaysCs[i] ?? 0) * 10, // gifenc takes ms and writes round(ms / 10) cs
       repeat: 0, // loop forever
       transparent: transparentIndex >= 0,
@@ -63,6 +68,14 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   }
   gif.finish();
   return gif.bytes();
+}
+
+export interface GifOptions {
+  /**
+   * Past 256 colours: one palette quantized over every frame (default), or each frame its own
+   * (local colour tables; exact palettes stay global). bench/gifPalette.ts measures both.
+   */
+  palettes?: 'global' | 'per-frame';
 }
 
 /** A GIF's palette of opaque colours, each pixel's index in it, and whether any pixel is transparent. */
