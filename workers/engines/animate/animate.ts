@@ -21,7 +21,7 @@ import type { MotionPlan } from './plan.ts';
 import { rigAnimation } from './rigAnimation.ts';
 import type { Placed } from './rigAnimation.ts';
 import { planTimeline } from './timeline.ts';
-import { joinClips } from './startToEnd.ts';
+import { clipsShown, joinClips } from './startToEnd.ts';
 import { REST } from './motionFrame.ts';
 
 export interface AnimateInput {
@@ -70,13 +70,15 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   // Pixel art's colours: what the inputs use (null when there are too many to be a palette).
   const palette = pixel ? extractPalette(end ? [start, end] : [start]) : null;
   const timeline = planTimeline(plan, n, input.seed, end !== undefined);
-  const clip = rigAnimation({ start, timeline, pixel, palette, glow });
   // The end image's clip: where a die has landed, the end image as drawn (it shows the landing);
-  // the picture changes there, else half-way.
+  // the picture changes there, else half-way. Each clip draws only the frames the join shows of it.
   const landing = timeline.findIndex((t) => t.landed);
+  const cut = landing > 0 ? landing : Math.floor(n / 2);
+  const shown = end ? clipsShown(n, cut, pixel) : undefined;
+  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a });
   const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
-  const result = end
-    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow }), end, pixel, landing > 0 ? landing : Math.floor(n / 2))
+  const result = end && shown
+    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b }), end, pixel, cut)
     : clip;
   onProgress?.(1);
   return { tag, plan, frames: result.frames, pivot: result.pivot, start: result.start, rig: result.rig };

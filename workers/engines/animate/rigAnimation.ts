@@ -45,6 +45,11 @@ export interface RigInput {
   pixel: boolean;
   palette: readonly PackedColor[] | null;
   glow: (segment: number) => Rgba;
+  /**
+   * The frames to draw (default: all). The others are one shared blank canvas of the clip's size:
+   * a start -> end join shows each clip on one side of its cut only.
+   */
+  drawn?: (i: number) => boolean;
 }
 
 /** The rigged subject and every frame's vertex positions and slash arc (start image coordinates). */
@@ -169,7 +174,12 @@ export function rigAnimation(input: RigInput): RiggedClip {
     return out;
   };
   const frames: RawImage[] = [];
+  let blank: RawImage | undefined;
   timeline.forEach(({ frame: f, segment }, i) => {
+    if (i > 0 && input.drawn && !input.drawn(i)) {
+      frames.push((blank ??= createImage(cw, ch, background)));
+      return;
+    }
     const canvas = createImage(cw, ch, background);
     if (i === 0) {
       copyInto(canvas, start, ox, oy);

@@ -20,6 +20,12 @@ function reframe(frame: RawImage, width: number, height: number, dx: number, dy:
   return copyInto(createImage(width, height, background), frame, dx, dy);
 }
 
+/** Which frames of each clip joinClips shows: the start's before the cut, the end's after it, both across a dissolve. */
+export function clipsShown(n: number, cut: number, pixel: boolean): { a: (i: number) => boolean; b: (i: number) => boolean } {
+  const from = pixel ? cut : cut - DISSOLVE_FRAMES / 2, to = pixel ? cut : cut + DISSOLVE_FRAMES / 2;
+  return { a: (i) => i < to && i < n - 1, b: (i) => i >= from && i < n - 1 };
+}
+
 /** `a` until frame `cut`, `b` from there (a short dissolve around it for painted art), ending on `end`. */
 export function joinClips(a: RiggedClip, b: RiggedClip, end: RawImage, pixel: boolean, cut: number): RiggedClip {
   const { background } = a;

@@ -86,7 +86,19 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
     const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
     for (let y = minY; y <= maxY; y++) {
       const py = y + 0.5;
-      for (let x = minX; x <= maxX; x++) {
+      // Each edge function is linear in x along the row: the span where none is negative, widened by a
+      // pixel each way, holds every pixel the exact tests below can accept, so the rest are skipped.
+      let lo = minX, hi = maxX;
+      for (let k = 0; k < 3; k++) {
+        const sk = k === 0 ? s0 : k === 1 ? s1 : s2, dkx = k === 0 ? d0x : k === 1 ? d1x : d2x, dky = k === 0 ? d0y : k === 1 ? d1y : d2y;
+        const ak = k === 0 ? a0 : k === 1 ? a1 : a2, bk = k === 0 ? b0y : k === 1 ? b1y : b2y, tk = k === 0 ? t0 : k === 1 ? t1 : t2;
+        const slope = -sk * dky, at0 = sk * (dkx * (py - bk) + dky * ak);
+        // w(x) = at0 + slope * (x + 0.5) >= -tk
+        if (slope > 0) lo = Math.max(lo, Math.floor((-tk - at0) / slope - 0.5) - 1);
+        else if (slope < 0) hi = Math.min(hi, Math.ceil((-tk - at0) / slope - 0.5) + 1);
+        else if (at0 < -tk) { lo = 1; hi = 0; }
+      }
+      for (let x = lo; x <= hi; x++) {
         const pxc = x + 0.5;
         // Edge functions: the weights of the vertices opposite each edge.
         const w0 = s0 * (d0x * (py - b0y) - d0y * (pxc - a0));
