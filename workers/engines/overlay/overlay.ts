@@ -2,7 +2,7 @@
 // request names, each pose is replaced by the character drawn in that pose: the character and every
 // pose cell are rigged (rig/), the character's bones turn to match the pose's, mirrored when the
 // pose faces the other way, and the result is fitted onto the pose (fit.ts) in the requested style;
-// every other row is left as it was. The sheet's grid is found from its content (gridDetect.ts).
+// every other row, and lettering in a named row (labels.ts), is left as it was. The sheet's grid is found from its content (gridDetect.ts).
 // Pixel style is drawn at the sheet's own resolution and the whole sheet then scaled by nearest
 // neighbour, so the character's pixels are the sheet's pixels; the other styles scale the sheet
 // smoothly first and draw the characters at the output size.
@@ -12,6 +12,8 @@ import { checkImage } from '../../kernels/check.ts';
 import { cloneImage, fillRect } from '../../kernels/image.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import { detectGrid, spriteMask } from './gridDetect.ts';
+import { labelCells } from './labels.ts';
+import { isLying, layDown } from './lying.ts';
 import { locatePose } from '../../kernels/cellPose.ts';
 import type { CellPose } from '../../kernels/cellPose.ts';
 import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit.ts';
@@ -69,7 +71,10 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       const cells = grid.cells[entry.row - 1];
       if (!cells) return; // a row the sheet does not have: nothing to replace
       const ch = characters[pickCharacter(entry, order, characters)] as (typeof characters)[number];
-      const poses = cells.map((cell) => (bg.kind === 'none' ? { box: cell, cx: cell.x + cell.width / 2, lean: 0 } : locatePose(mask, sheet.width, cell)));
+      const located = cells.map((cell) => (bg.kind === 'none' ? { box: cell, cx: cell.x + cell.width / 2, lean: 0 } : locatePose(mask, sheet.width, cell)));
+      // Lettering beside the poses ("IDLE") is no pose: it stays as drawn.
+      const labels = bg.kind === 'none' ? new Set<number>() : labelCells(sheet, mask, cells, located.map((p) => p !== null));
+      const poses = located.map((p, j) => (labels.has(j) ? null : p));
       const found = poses.filter((p): p is CellPose => p !== null);
       const rowHeight = median(found.map((p) => p.box.height));
       // The old poses go first (their whole cells back to the background: the cells partition
@@ -89,7 +94,8 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
         const pose = poses[j];
         if (!pose) return;
         const target = targets[j];
-        const posed = own && target ? copyPose(own, target, pose.lean * LEAN_SHARE, mirror).image : null;
+        const lying = bg.kind !== 'none' && isLying(pose.box, rowHeight);
+        const posed = lying ? layDown(ch.image, mask, sheet.width, pose.box) : own && target ? copyPose(own, target, pose.lean * LEAN_SHARE, mirror).image : null;
         const placed = fitCharacter(ch, posed ?? ch.image, pose, k, rowHeight, cell.width, style, posed !== null);
         drawOnto(canvas, placed.image, placed.left, placed.top);
       });
