@@ -34,7 +34,8 @@ async function status(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-export async function benchMemory(uploads = 40): Promise<MemoryResult> {
+/** `env` adds to the server's environment (glibc's malloc settings are read at its start). */
+export async function benchMemory(uploads = 40, env: Record<string, string> = {}): Promise<MemoryResult> {
   const dir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-mem-'));
   try {
     const file = join(dir, 'big.png');
@@ -46,7 +47,7 @@ export async function benchMemory(uploads = 40): Promise<MemoryResult> {
     const fileBytes = (await stat(file)).size;
     const data = join(dir, 'data');
     await mkdir(data);
-    const { child, ready } = await startServer(APP, [data], [], { BENCH_RENDER: '1', SPRITEKILN_QUEUE_LIMIT: '1000' });
+    const { child, ready } = await startServer(APP, [data], [], { BENCH_RENDER: '1', SPRITEKILN_QUEUE_LIMIT: '1000', ...env });
     const pid = child.pid!;
     try {
       const url = `${ready.url}/public/v1/sprite/zenith`;
