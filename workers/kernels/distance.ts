@@ -40,33 +40,62 @@ export function stepField(width: number, height: number, cap: number): StepField
   return { steps: new Uint8Array(pitch * (height + 2)).fill(cap * 3 + 4), pitch, width, height };
 }
 
-/** The two chamfer passes over `field`, in place: each step becomes its distance to a feature. */
+/**
+ * The two chamfer passes over `field`, in place: each step becomes its distance to a feature.
+ * Each pass carries its neighbours along the row (the one just written, and the three of the row
+ * before), so a pixel costs two reads and not five.
+ */
 export function relaxSteps(field: StepField): void {
+  relaxForward(field);
+  relaxBackward(field);
+}
+
+/** The forward pass of relaxSteps: neighbours above and to the left. */
+export function relaxForward(field: StepField): void {
   const { steps: d, pitch: pw, width, height } = field;
-  // Forward pass: neighbours above and to the left.
   for (let y = 1; y <= height; y++) {
-    for (let p = y * pw + 1, end = p + width; p < end; p++) {
+    let p = y * pw + 1;
+    const end = p + width;
+    let left = d[p - 1]!, upLeft = d[p - pw - 1]!, up = d[p - pw]!;
+    for (; p < end; p++) {
+      const upRight = d[p - pw + 1]!;
       let v = d[p]!;
-      if (v === 0) continue;
-      const a = d[p - 1]! + 3, b = d[p - pw]! + 3, c = d[p - pw - 1]! + 4, e = d[p - pw + 1]! + 4;
-      if (a < v) v = a;
-      if (b < v) v = b;
-      if (c < v) v = c;
-      if (e < v) v = e;
-      d[p] = v;
+      if (v !== 0) {
+        const a = left + 3, b = up + 3, c = upLeft + 4, e = upRight + 4;
+        if (a < v) v = a;
+        if (b < v) v = b;
+        if (c < v) v = c;
+        if (e < v) v = e;
+        d[p] = v;
+      }
+      left = v;
+      upLeft = up;
+      up = upRight;
     }
   }
-  // Backward pass: below and to the right.
+}
+
+/** The backward pass of relaxSteps: neighbours below and to the right. */
+function relaxBackward(field: StepField): void {
+  const { steps: d, pitch: pw, width, height } = field;
   for (let y = height; y >= 1; y--) {
-    for (let p = y * pw + width, end = y * pw; p > end; p--) {
+    let p = y * pw + width;
+    const end = y * pw;
+    let right = d[p + 1]!, downRight = d[p + pw + 1]!, down = d[p + pw]!;
+    for (; p > end; p--) {
+      const downLeft = d[p + pw - 1]!;
       let v = d[p]!;
-      if (v === 0) continue;
-      const a = d[p + 1]! + 3, b = d[p + pw]! + 3, c = d[p + pw + 1]! + 4, e = d[p + pw - 1]! + 4;
-      if (a < v) v = a;
-      if (b < v) v = b;
-      if (c < v) v = c;
-      if (e < v) v = e;
-      d[p] = v;
+      if (v !== 0) {
+        const a = right + 3, b = down + 3, c = downRight + 4, e = downLeft + 4;
+        if (a < v) v = a;
+        if (b < v) v = b;
+        if (c < v) v = c;
+        if (e < v) v = e;
+        d[p] = v;
+      }
+      right = v;
+      downRight = down;
+      down = downLeft;
     }
   }
 }

@@ -7,11 +7,20 @@ import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import type { Box } from './track.ts';
-import { relaxSteps, stepField } from './distance.ts';
+import { relaxForward, stepField } from './distance.ts';
+import type { StepField } from './distance.ts';
 
-/** How much each pixel of `box` is lit (0..strength), row by row over the box only. */
+/**
+ * The lit pixels of a subject and how much each is lit (0 < weight <= strength): only the pixels
+ * near the silhouette's edge are listed, so applying a rim costs what the rim holds, not its box.
+ */
 export interface Rim {
+  /** Holds every listed pixel. */
   box: Box;
+  /** Width of the image the rim was worked out on. */
+  imageWidth: number;
+  /** The lit pixels, as y * imageWidth + x (in no particular order). */
+  pixels: Int32Array;
   weights: Float32Array;
 }
 
@@ -42,7 +51,7 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
         y1 = y;
       }
     }
-    if (x1 < 0) return { box: { x: 0, y: 0, width: 0, height: 0 }, weights: new Float32Array(0) };
+    if (x1 < 0) return { box: { x: 0, y: 0, width: 0, height: 0 }, imageWidth: W, pixels: new Int32Array(0), weights: new Float32Array(0) };
     box = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
   }
   // A pixel wider (clipped to the frame), so the silhouette's edge has outside pixels next to it.
@@ -52,26 +61,221 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
   const cap = Math.ceil(width) + 2;
   const field = stepField(bw, bh, cap);
   const { steps, pitch } = field;
-  for (let y = 0; y < bh; y++) {
-    const p0 = (y + by) * W + bx, q0 = (y + 1) * pitch + 1;
-    if (mask) for (let x = 0; x < bw; x++) { if (mask[p0 + x]! < 128) steps[q0 + x] = 0; }
-    else for (let x = 0, i = p0 * 4 + 3; x < bw; x++, i += 4) { if (src[i]! < 128) steps[q0 + x] = 0; }
+  // Per row of the field: its first and last inside pixel (first > last: none), and the part of
+  // it too deep inside for either pass to change (see deepRows).
+  const rows = new Int32Array(bh * 4);
+  if (!mask && LITTLE_ENDIAN && src.byteOffset % 4 === 0) {
+    const px = new Uint32Array(src.buffer, src.byteOffset, W * H);
+    const runs = insideRuns(field, px, W, bx, by);
+    forwardFromAlpha(field, px, W, bx, by, deepRows(runs, rows, cap + 1, false));
+    deepRows(runs, rows, cap + 1, true);
+  } else {
+    for (let y = 0; y < bh; y++) (rows[y * 4 + 1] = bw - 1), (rows[y * 4 + 2] = 1);
+    for (let y = 0; y < bh; y++) {
+      const p0 = (y + by) * W + bx, q0 = (y + 1) * pitch + 1;
+      if (mask) for (let x = 0; x < bw; x++) { if (mask[p0 + x]! < 128) steps[q0 + x] = 0; }
+      else for (let x = 0, i = p0 * 4 + 3; x < bw; x++, i += 4) { if (src[i]! < 128) steps[q0 + x] = 0; }
+    }
+    relaxForward(field);
   }
-  relaxSteps(field);
   // Chamfer distances are whole thirds of a pixel, so each weight is one table lookup.
   const table = new Float32Array(cap * 3 + 5);
   for (let k = 1; k < table.length; k++) {
     const t = 1 - (Math.min(cap, k / 3) - 1) / width;
     table[k] = t > 0 ? strength * Math.min(1, t) ** 1.5 : 0;
   }
-  const weights = new Float32Array(bw * bh);
-  for (let y = 0, q = 0; y < bh; y++) {
-    for (let x = 0, k = (y + 1) * pitch + 1, i = ((y + by) * W + bx) * 4 + 3; x < bw; x++, q++, k++, i += 4) {
-      // Outside pixels are step 0 (table[0] is 0); see-through ones stay unlit.
-      if (src[i] !== 0) weights[q] = table[steps[k]!]!;
+  const lit = litPixels(field, rows, table, src, W, bx, by);
+  return { box: { x: bx, y: by, width: bw, height: bh }, imageWidth: W, ...lit };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Reads the silhouette's rows (inside: alpha 128 or more, a word of `px` from 0x80000000 with
+ * alpha as its top byte; `W` wide, the field's pixel (0, 0) is the image's (bx, by)): the outside
+ * pixels before each row's first inside one and after its last are set to 0 (a feature) in
+ * `field`. Returns per row its first and last inside pixel and its longest run of inside pixels
+ * (first > last: none).
+ */
+function insideRuns(field: StepField, px: Uint32Array, W: number, bx: number, by: number): Int32Array {
+  const { steps: d, pitch: pw, width, height } = field;
+  const runs = new Int32Array(height * 4);
+  for (let y = 0; y < height; y++) {
+    const row = (y + by) * W + bx, p0 = (y + 1) * pw + 1;
+    let x0 = 0;
+    while (x0 < width && px[row + x0]! < 0x80000000) x0++;
+    let x1 = width - 1;
+    while (x1 >= x0 && px[row + x1]! < 0x80000000) x1--;
+    d.fill(0, p0, p0 + x0);
+    d.fill(0, p0 + x1 + 1, p0 + width);
+    let best0 = 1, best1 = 0;
+    for (let x = x0; x <= x1; ) {
+      const start = x;
+      while (x <= x1 && px[row + x]! >= 0x80000000) x++;
+      if (x - start > best1 - best0 + 1) (best0 = start), (best1 = x - 1);
+      while (x <= x1 && px[row + x]! < 0x80000000) x++;
+    }
+    runs[y * 4] = x0;
+    runs[y * 4 + 1] = x1;
+    runs[y * 4 + 2] = best0;
+    runs[y * 4 + 3] = best1;
+  }
+  return runs;
+}
+
+/**
+ * Per row, its span (from `runs`) and the part of it no feature lies within `reach` px of (in
+ * rows y - reach .. y, or y - reach .. y + reach when `both`): the longest runs of those rows
+ * narrowed by `reach` at each end, intersected. With reach = cap + 1 every feature is at least
+ * cap + 2 px away (a chamfer step of 3 x cap + 6 or more, past the field's cap of 3 x cap + 4), so
+ * the forward pass (which sees only rows above and pixels to the left) or, `both`, the final
+ * distance leaves those pixels at the cap: they need no work. Written into `rows` (first, last,
+ * deep first, deep last; deep first > deep last: none), which is returned.
+ */
+function deepRows(runs: Int32Array, rows: Int32Array, reach: number, both: boolean): Int32Array {
+  const height = runs.length / 4;
+  const lo = windowExtreme(runs, 2, height, reach, both ? reach : 0, 1);
+  const hi = windowExtreme(runs, 3, height, reach, both ? reach : 0, -1);
+  for (let y = 0; y < height; y++) {
+    const a = lo[y]! + reach, b = hi[y]! - reach;
+    rows[y * 4] = runs[y * 4]!;
+    rows[y * 4 + 1] = runs[y * 4 + 1]!;
+    rows[y * 4 + 2] = a <= b ? a : 1;
+    rows[y * 4 + 3] = a <= b ? b : 0;
+  }
+  return rows;
+}
+
+/**
+ * Per row y, the largest (sign 1) or smallest (sign -1) of field `f` of `runs` (4 a row) over rows
+ * y - before .. y + after (within 0 .. height - 1): a sliding window over a queue of candidates.
+ */
+function windowExtreme(runs: Int32Array, f: number, height: number, before: number, after: number, sign: number): Int32Array {
+  const out = new Int32Array(height);
+  const queue = new Int32Array(height);
+  let head = 0, tail = 0, next = 0;
+  for (let y = 0; y < height; y++) {
+    for (const last = Math.min(height - 1, y + after); next <= last; next++) {
+      const v = sign * runs[next * 4 + f]!;
+      while (tail > head && sign * runs[queue[tail - 1]! * 4 + f]! <= v) tail--;
+      queue[tail++] = next;
+    }
+    while (queue[head]! < y - before) head++;
+    out[y] = runs[queue[head]! * 4 + f]!;
+  }
+  return out;
+}
+
+/**
+ * relaxForward on a field prepared by insideRuns: over each row's span, but not its deep part,
+ * features (alpha under 128) read from `px` as the pass reaches them.
+ */
+function forwardFromAlpha(field: StepField, px: Uint32Array, W: number, bx: number, by: number, rows: Int32Array): void {
+  const { steps: d, pitch: pw, height } = field;
+  for (let y = 1; y <= height; y++) {
+    const x0 = rows[(y - 1) * 4]!, x1 = rows[(y - 1) * 4 + 1]!, deep0 = rows[(y - 1) * 4 + 2]!, deep1 = rows[(y - 1) * 4 + 3]!;
+    if (x0 > x1) continue;
+    const row = (y - 1 + by) * W + bx, p0 = y * pw + 1;
+    if (deep0 > deep1) forwardSpan(d, pw, px, p0, row, x0, x1);
+    else {
+      forwardSpan(d, pw, px, p0, row, x0, deep0 - 1);
+      forwardSpan(d, pw, px, p0, row, deep1 + 1, x1);
     }
   }
-  return { box: { x: bx, y: by, width: bw, height: bh }, weights };
+}
+
+/** The forward pass over pixels x0..x1 of a row (field offset p0, image offset row). */
+function forwardSpan(d: Uint8Array, pw: number, px: Uint32Array, p0: number, row: number, x0: number, x1: number): void {
+  let p = p0 + x0;
+  const end = p0 + x1 + 1;
+  let at = row + x0;
+  let left = d[p - 1]!, upLeft = d[p - pw - 1]!, up = d[p - pw]!;
+  for (; p < end; p++, at++) {
+    const upRight = d[p - pw + 1]!;
+    let v = 0;
+    if (px[at]! >= 0x80000000) {
+      v = d[p]!;
+      const a = left + 3, b = up + 3, c = upLeft + 4, e = upRight + 4;
+      if (a < v) v = a;
+      if (b < v) v = b;
+      if (c < v) v = c;
+      if (e < v) v = e;
+    }
+    d[p] = v;
+    left = v;
+    upLeft = up;
+    up = upRight;
+  }
+}
+
+// Lit pixels are gathered here (grown as needed, kept between calls), then copied out at their count.
+let gatherPixels = new Int32Array(1 << 14);
+let gatherWeights = new Float32Array(1 << 14);
+
+/**
+ * The chamfer's backward pass (relaxSteps' second half, distance.ts) over `field`, which has had
+ * its forward pass, over each row's span but not its deep part (`rows`, see deepRows), listing each
+ * pixel as its distance becomes final: those with a weight in `table` that are not see-through
+ * in `src` (`W` wide; the field's pixel (0, 0) is the image's (bx, by)).
+ */
+function litPixels(field: StepField, rows: Int32Array, table: Float32Array, src: Uint8Array, W: number, bx: number, by: number): { pixels: Int32Array; weights: Float32Array } {
+  const { steps: d, pitch: pw, height } = field;
+  let n = 0;
+  for (let y = height; y >= 1; y--) {
+    const x0 = rows[(y - 1) * 4]!, x1 = rows[(y - 1) * 4 + 1]!, deep0 = rows[(y - 1) * 4 + 2]!, deep1 = rows[(y - 1) * 4 + 3]!;
+    if (x0 > x1) continue;
+    // Room for the whole span, so the pass itself never checks.
+    while (gatherPixels.length < n + x1 - x0 + 1) grow();
+    const row = (y - 1 + by) * W + bx, p0 = y * pw + 1;
+    if (deep0 > deep1) n = backwardSpan(d, pw, table, src, p0, row, x0, x1, gatherPixels, gatherWeights, n);
+    else {
+      n = backwardSpan(d, pw, table, src, p0, row, deep1 + 1, x1, gatherPixels, gatherWeights, n);
+      n = backwardSpan(d, pw, table, src, p0, row, x0, deep0 - 1, gatherPixels, gatherWeights, n);
+    }
+  }
+  return { pixels: gatherPixels.slice(0, n), weights: gatherWeights.slice(0, n) };
+}
+
+/**
+ * The backward pass over pixels x1 down to x0 of a row (field offset p0, image offset row), lit
+ * ones written to `pixels` and `weights` from `n` on; returns the new count.
+ */
+function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8Array, p0: number, row: number, x0: number, x1: number, pixels: Int32Array, weights: Float32Array, n: number): number {
+  let p = p0 + x1;
+  const end = p0 + x0 - 1;
+  let at = row + x1;
+  let right = d[p + 1]!, downRight = d[p + pw + 1]!, down = d[p + pw]!;
+  for (; p > end; p--, at--) {
+    const downLeft = d[p + pw - 1]!;
+    let v = d[p]!;
+    if (v !== 0) {
+      const a = right + 3, b = down + 3, c = downRight + 4, e = downLeft + 4;
+      if (a < v) v = a;
+      if (b < v) v = b;
+      if (c < v) v = c;
+      if (e < v) v = e;
+      d[p] = v;
+      const k = table[v]!;
+      // Outside pixels are step 0 (never listed); see-through ones stay unlit.
+      if (k !== 0 && src[at * 4 + 3] !== 0) {
+        pixels[n] = at;
+        weights[n++] = k;
+      }
+    }
+    right = v;
+    downRight = down;
+    down = downLeft;
+  }
+  return n;
+}
+
+function grow(): void {
+  const pixels = new Int32Array(gatherPixels.length * 2);
+  const weights = new Float32Array(gatherWeights.length * 2);
+  pixels.set(gatherPixels);
+  weights.set(gatherWeights);
+  gatherPixels = pixels;
+  gatherWeights = weights;
 }
 
 /**
@@ -80,20 +284,18 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
  */
 export function applyRim(img: RawImage, rim: Rim, color: Rgba, inPlace = false): RawImage {
   checkImage(img, 'image');
-  const { box, weights } = rim;
-  if (box.x < 0 || box.y < 0 || box.x + box.width > img.width || box.y + box.height > img.height || weights.length !== box.width * box.height) {
+  const { box, pixels, weights } = rim;
+  if (rim.imageWidth !== img.width || box.x < 0 || box.y < 0 || box.x + box.width > img.width || box.y + box.height > img.height || weights.length !== pixels.length) {
     throw new RangeError(`Expected a rim inside the ${img.width}x${img.height} image`);
   }
   const src = img.data;
   const out = inPlace ? src : new Uint8Array(src);
-  for (let y = 0, q = 0; y < box.height; y++) {
-    for (let x = 0, i = ((box.y + y) * img.width + box.x) * 4; x < box.width; x++, q++, i += 4) {
-      const k = weights[q]!;
-      if (k === 0) continue;
-      out[i] = src[i]! + (color.r - src[i]!) * k + 0.5;
-      out[i + 1] = src[i + 1]! + (color.g - src[i + 1]!) * k + 0.5;
-      out[i + 2] = src[i + 2]! + (color.b - src[i + 2]!) * k + 0.5;
-    }
+  const { r, g, b } = color;
+  for (let n = 0; n < pixels.length; n++) {
+    const i = pixels[n]! * 4, k = weights[n]!;
+    out[i] = src[i]! + (r - src[i]!) * k + 0.5;
+    out[i + 1] = src[i + 1]! + (g - src[i + 1]!) * k + 0.5;
+    out[i + 2] = src[i + 2]! + (b - src[i + 2]!) * k + 0.5;
   }
   return { data: out, width: img.width, height: img.height };
 }

@@ -7,6 +7,7 @@ import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import { lumaOf } from './tone.ts';
+import type { Box } from './track.ts';
 
 export interface RampStop {
   /** Position on the ramp, 0 (darkest source pixel) .. 1 (lightest). */
@@ -86,9 +87,11 @@ const fastLuma = (d: Uint8Array, i: number): number => (77 * d[i]! + 150 * d[i +
 
 /**
  * The 2nd..98th percentile of luma over the visible pixels of `images` (weighted by `weights`
- * if given), widened to at least `minSpan` so a flat source is not blown up into noise.
+ * if given), widened to at least `minSpan` so a flat source is not blown up into noise. `within`,
+ * when known, holds per image every pixel whose weight (or alpha) is not 0 (null: none is): only
+ * the samples inside it are read, and the result is the same.
  */
-export function lumaLevels(images: readonly RawImage[], weights?: readonly (Uint8Array | undefined)[], minSpan = 140): Levels {
+export function lumaLevels(images: readonly RawImage[], weights?: readonly (Uint8Array | undefined)[], minSpan = 140, within?: readonly (Box | null)[]): Levels {
   const hist = new Float64Array(256);
   // A percentile needs no more than about a million samples, however many frames there are.
   const pixels = images.reduce((s, img) => s + img.width * img.height, 0);
@@ -97,10 +100,18 @@ export function lumaLevels(images: readonly RawImage[], weights?: readonly (Uint
     checkImage(img, `images[${n}]`);
     const d = img.data;
     const w = weights?.[n];
-    for (let p = 0, i = 0; i < d.length; p += stride, i = p * 4) {
-      const a = w ? w[p]! : d[i + 3]!;
-      if (a < 128) continue;
-      hist[fastLuma(d, i)] = hist[fastLuma(d, i)]! + 1;
+    const box = within ? within[n] : { x: 0, y: 0, width: img.width, height: img.height };
+    if (!box) return;
+    // The samples are every stride-th pixel of the image (from its first); those in the box, row by row.
+    for (let y = Math.max(0, box.y), y1 = Math.min(img.height, box.y + box.height); y < y1; y++) {
+      const from = y * img.width + Math.max(0, box.x), to = y * img.width + Math.min(img.width, box.x + box.width);
+      for (let p = Math.ceil(from / stride) * stride; p < to; p += stride) {
+        const i = p * 4;
+        const a = w ? w[p]! : d[i + 3]!;
+        if (a < 128) continue;
+        const l = fastLuma(d, i);
+        hist[l] = hist[l]! + 1;
+      }
     }
   });
   const total = hist.reduce((s, v) => s + v, 0);
@@ -140,39 +151,146 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   const out = new Uint8Array(src);
   const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
   const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
-  // The common case (every visible pixel fully mapped, nothing else) as a tight loop.
-  if (!weight && !alphaRows && !texture && strength === 1) {
-    for (let y = y0; y < y1; y++) {
-      for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4) {
-        if (src[i + 3]! === 0) continue;
-        const k = index[(77 * src[i]! + 150 * src[i + 1]! + 29 * src[i + 2]! + 128) >> 8]!;
-        out[i] = ramp[k]!;
-        out[i + 1] = ramp[k + 1]!;
-        out[i + 2] = ramp[k + 2]!;
-      }
-    }
+  const area: Area = { width, x0, y0, x1, y1 };
+  // Each case below is its own loop (its own function, so each compiles tight): the common ones
+  // read and write whole pixels through a luma -> packed RGB table.
+  const words = LITTLE_ENDIAN && src.byteOffset % 4 === 0;
+  if (!weight && !fadeOver && strength === 1 && words) {
+    // Every visible pixel fully mapped: the colour is the table's, alpha kept or faded by row.
+    const table = packedRamp(ramp, index);
+    const from = new Uint32Array(src.buffer, src.byteOffset, width * height);
+    const to = new Uint32Array(out.buffer, 0, width * height);
+    if (texture) mapTextured(from, to, table, texture, area, alphaRows);
+    else mapPacked(from, to, table, area, alphaRows);
     return { data: out, width, height };
   }
-  // Fully mapped through a texture (a grainy material on a transparent source): as tight, the
-  // texture's offset stepped along each row.
-  if (texture && !weight && !alphaRows && strength === 1) {
-    const { data: grain, width: tw, height: th } = texture;
-    for (let y = y0; y < y1; y++) {
-      const ty = ((((y - texture.dy) % th) + th) % th) * tw;
-      let tx = (((x0 - texture.dx) % tw) + tw) % tw;
-      for (let x = x0, i = (y * width + x0) * 4; x < x1; x++, i += 4) {
-        const t = tx;
-        if (++tx === tw) tx = 0;
-        if (src[i + 3]! === 0) continue;
-        const l = fastLuma(src, i) + grain[ty + t]!;
-        const k = index[l < 0 ? 0 : l > 255 ? 255 : l]!;
-        out[i] = ramp[k]!;
-        out[i + 1] = ramp[k + 1]!;
-        out[i + 2] = ramp[k + 2]!;
-      }
-    }
+  if (!weight && !fadeOver && !texture && !alphaRows && words) {
+    // Every visible pixel mapped part way (the mild tint of an unknown text).
+    const table = packedRamp(ramp, index);
+    mapPartly(new Uint32Array(src.buffer, src.byteOffset, width * height), new Uint32Array(out.buffer, 0, width * height), table, strength, area);
     return { data: out, width, height };
   }
+  mapGeneral(src, out, ramp, index, strength, area, opts);
+  return { data: out, width, height };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The rectangle worked on ([x0, x1) x [y0, y1)) of an image `width` wide. */
+interface Area {
+  width: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Per luma level, its ramp colour packed as a little-endian pixel with alpha 0 (R | G << 8 | B << 16). */
+function packedRamp(ramp: Ramp, index: Uint16Array): Int32Array {
+  const table = new Int32Array(256);
+  for (let l = 0; l < 256; l++) {
+    const k = index[l]!;
+    table[l] = ramp[k]! | (ramp[k + 1]! << 8) | (ramp[k + 2]! << 16);
+  }
+  return table;
+}
+
+/** Integer luma of a packed little-endian pixel (as fastLuma). */
+const packedLuma = (v: number): number => (77 * (v & 255) + 150 * ((v >>> 8) & 255) + 29 * ((v >>> 16) & 255) + 128) >> 8;
+
+/**
+ * Alpha times `fade` as the general loop stores it (a + 0.5 after the multiply, into a byte);
+ * a fade of 1 keeps alpha. Returns the alpha bits in place (<< 24).
+ */
+const fadedAlpha = (v: number, fade: number): number => ((((v >>> 24) * fade + 0.5) | 0) & 255) << 24;
+
+/** The fade of a row (1: none), as the general loop works it out for a fully weighted pixel. */
+const rowFade = (alphaRows: Float32Array | undefined, y: number): number => {
+  const rowAlpha = alphaRows ? alphaRows[y]! : 1;
+  return rowAlpha < 1 ? 1 - ((1 - rowAlpha) * 255) / 255 : 1;
+};
+
+function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: Area, alphaRows?: Float32Array): void {
+  const { width, x0, x1, y0, y1 } = area;
+  for (let y = y0; y < y1; y++) {
+    const fade = rowFade(alphaRows, y);
+    const end = y * width + x1;
+    if (fade === 1) {
+      for (let p = y * width + x0; p < end; p++) {
+        const v = from[p]!;
+        if (v < 0x1000000) continue;
+        to[p] = (v & 0xff000000) | table[packedLuma(v)]!;
+      }
+    } else {
+      // Opaque pixels (all of a GIF's visible ones) share the row's faded alpha.
+      const opaque = fadedAlpha(0xff000000, fade);
+      for (let p = y * width + x0; p < end; p++) {
+        const v = from[p]!;
+        if (v < 0x1000000) continue;
+        to[p] = (v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | table[packedLuma(v)]!;
+      }
+    }
+  }
+}
+
+function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, texture: LumaTexture, area: Area, alphaRows?: Float32Array): void {
+  const { width, x0, x1, y0, y1 } = area;
+  const { data: grain, width: tw, height: th } = texture;
+  // The table widened to every luma plus grain (-128..383, clamped), so no pixel needs a bound.
+  const wide = new Int32Array(512);
+  for (let l = -128; l < 384; l++) wide[l + 128] = table[l < 0 ? 0 : l > 255 ? 255 : l]!;
+  for (let y = y0; y < y1; y++) {
+    const fade = rowFade(alphaRows, y);
+    const opaque = fadedAlpha(0xff000000, fade);
+    const ty = ((((y - texture.dy) % th) + th) % th) * tw;
+    let tx = (((x0 - texture.dx) % tw) + tw) % tw;
+    // The row in stretches that end where the tile wraps.
+    for (let p = y * width + x0, end = y * width + x1; p < end; tx = 0) {
+      for (let g = ty + tx, stop = Math.min(end, p + tw - tx); p < stop; p++, g++) {
+        const v = from[p]!;
+        if (v < 0x1000000) continue;
+        const c = wide[packedLuma(v) + grain[g]! + 128]!;
+        to[p] = (fade === 1 ? v & 0xff000000 : v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | c;
+      }
+    }
+  }
+}
+
+/**
+ * Each visible pixel `w` of the way to its ramp colour. The mix of a channel value toward a ramp
+ * value is looked up (256 x 256 bytes per `w`, rounded as the general loop rounds), made once and
+ * kept for the next frame.
+ */
+function mapPartly(from: Uint32Array, to: Uint32Array, table: Int32Array, w: number, area: Area): void {
+  const mix = mixTable(w);
+  const { width, x0, x1, y0, y1 } = area;
+  for (let y = y0; y < y1; y++) {
+    for (let p = y * width + x0, end = y * width + x1; p < end; p++) {
+      const v = from[p]!;
+      if (v < 0x1000000) continue;
+      const c = table[packedLuma(v)]!;
+      to[p] = (v & 0xff000000) | mix[((c & 255) << 8) | (v & 255)]! | (mix[(c & 0xff00) | ((v >>> 8) & 255)]! << 8) | (mix[((c >>> 8) & 0xff00) | ((v >>> 16) & 255)]! << 16);
+    }
+  }
+}
+
+let mixWeight = NaN;
+let mixBytes = new Uint8Array(0);
+
+/** mix[(ramp << 8) | source] = source + (ramp - source) x w, + 0.5, as a byte. */
+function mixTable(w: number): Uint8Array {
+  if (w === mixWeight) return mixBytes;
+  const mix = new Uint8Array(256 * 256);
+  for (let c = 0; c < 256; c++) for (let s = 0; s < 256; s++) mix[(c << 8) | s] = s + (c - s) * w + 0.5;
+  mixWeight = w;
+  mixBytes = mix;
+  return mix;
+}
+
+/** Any mix of options: weights, partial strength, fading toward a colour, texture. */
+function mapGeneral(src: Uint8Array, out: Uint8Array, ramp: Ramp, index: Uint16Array, strength: number, area: Area, opts: LuminanceMapOptions): void {
+  const { weight, alphaRows, fadeOver, texture } = opts;
+  const { width, x0, x1, y0, y1 } = area;
   for (let y = y0; y < y1; y++) {
     const rowAlpha = alphaRows ? alphaRows[y]! : 1;
     let ty = 0, tx = 0;
@@ -209,5 +327,4 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
       out[i + 3] = oa + 0.5;
     }
   }
-  return { data: out, width, height };
 }

@@ -150,7 +150,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   } else {
     const flat = bg.kind === 'flat';
     subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined }));
-    levels = lumaLevels(frames, flat ? track.map((t) => t.mask) : undefined);
+    levels = lumaLevels(frames, flat ? track.map((t) => t.mask) : undefined, undefined, track.map((t) => t.extent));
   }
   const material = recipe.material;
   const surface = material?.grain ?? material?.flow;
