@@ -7,7 +7,7 @@ import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import type { Box } from './track.ts';
-import { relaxForward, stepField } from './distance.ts';
+import { relaxForward } from './distance.ts';
 import type { StepField } from './distance.ts';
 
 /**
@@ -32,6 +32,35 @@ export interface Rim {
  * it is read, so the cost follows the subject's size and not the frame's.
  */
 export function rimWeights(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box): Rim {
+  const rim = rimField(img, width, strength, mask, within);
+  if (!rim) return { box: { x: 0, y: 0, width: 0, height: 0 }, imageWidth: img.width, pixels: new Int32Array(0), weights: new Float32Array(0) };
+  const lit = backwardPass(rim, img.data, img.width, null, 0, 0, 0);
+  return { box: rim.box, imageWidth: img.width, pixels: lit.pixels, weights: lit.weights };
+}
+
+/**
+ * `target` (an image the size of `img`) with the rim of `img` lit toward `color`, in place: what
+ * applyRim(target, rimWeights(img, ...), color, true) does, each pixel mixed as its distance is
+ * found instead of listed first (for a rim used once).
+ */
+export function lightRim(target: RawImage, img: RawImage, width: number, strength: number, color: Rgba, mask?: Uint8Array, within?: Box): void {
+  checkImage(target, 'target');
+  if (target.width !== img.width || target.height !== img.height) throw new RangeError(`Expected a ${img.width}x${img.height} target but received ${target.width}x${target.height}`);
+  const rim = rimField(img, width, strength, mask, within);
+  if (rim) backwardPass(rim, img.data, img.width, target.data, color.r, color.g, color.b);
+}
+
+/** A rim being worked out: its distance field after the forward pass, rows and weight table. */
+interface RimField {
+  box: Box;
+  field: StepField;
+  /** Per row: first and last inside pixel, and the deep part the backward pass skips (see deepRows). */
+  rows: Int32Array;
+  table: Float32Array;
+}
+
+/** rimWeights up to the backward pass; null when nothing is inside. */
+function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box): RimField | null {
   checkImage(img, 'image');
   checkNumber(width, 0.5, 64, 'glow width');
   checkNumber(strength, 0, 1, 'glow strength');
@@ -51,24 +80,36 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
         y1 = y;
       }
     }
-    if (x1 < 0) return { box: { x: 0, y: 0, width: 0, height: 0 }, imageWidth: W, pixels: new Int32Array(0), weights: new Float32Array(0) };
+    if (x1 < 0) return null;
     box = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
   }
   // A pixel wider (clipped to the frame), so the silhouette's edge has outside pixels next to it.
   const bx = Math.max(0, box.x - 1), by = Math.max(0, box.y - 1);
   const bw = Math.min(W, box.x + box.width + 1) - bx, bh = Math.min(H, box.y + box.height + 1) - by;
-  // The distance to the nearest outside pixel, the silhouette read straight into the field.
+  // Chamfer distances are whole thirds of a pixel, so each weight is one table lookup.
   const cap = Math.ceil(width) + 2;
-  const field = stepField(bw, bh, cap);
+  const table = new Float32Array(cap * 3 + 5);
+  for (let k = 1; k < table.length; k++) {
+    const t = 1 - (Math.min(cap, k / 3) - 1) / width;
+    table[k] = t > 0 ? strength * Math.min(1, t) ** 1.5 : 0;
+  }
+  // The weights fall to 0 from `unlit` on (and stay 0). A distance capped there lights the same
+  // pixels by the same weights (capping only lowers what was at least the cap), and the less a
+  // distance has to reach, the more of the inside is too deep to need any work.
+  let unlit = 1;
+  while (table[unlit]! !== 0) unlit++;
+  const reach = Math.ceil(unlit / 3) - 1;
+  // The distance to the nearest outside pixel, the silhouette read straight into the field.
+  const field = scratchField(bw, bh, unlit);
   const { steps, pitch } = field;
   // Per row of the field: its first and last inside pixel (first > last: none), and the part of
   // it too deep inside for either pass to change (see deepRows).
   const rows = new Int32Array(bh * 4);
   if (!mask && LITTLE_ENDIAN && src.byteOffset % 4 === 0) {
-    const px = new Uint32Array(src.buffer, src.byteOffset, W * H);
+    const px = new Int32Array(src.buffer, src.byteOffset, W * H);
     const runs = insideRuns(field, px, W, bx, by);
-    forwardFromAlpha(field, px, W, bx, by, deepRows(runs, rows, cap + 1, false));
-    deepRows(runs, rows, cap + 1, true);
+    forwardFromAlpha(field, px, W, bx, by, deepRows(runs, rows, reach, false));
+    deepRows(runs, rows, reach, true);
   } else {
     for (let y = 0; y < bh; y++) (rows[y * 4 + 1] = bw - 1), (rows[y * 4 + 2] = 1);
     for (let y = 0; y < bh; y++) {
@@ -78,42 +119,46 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
     }
     relaxForward(field);
   }
-  // Chamfer distances are whole thirds of a pixel, so each weight is one table lookup.
-  const table = new Float32Array(cap * 3 + 5);
-  for (let k = 1; k < table.length; k++) {
-    const t = 1 - (Math.min(cap, k / 3) - 1) / width;
-    table[k] = t > 0 ? strength * Math.min(1, t) ** 1.5 : 0;
-  }
-  const lit = litPixels(field, rows, table, src, W, bx, by);
-  return { box: { x: bx, y: by, width: bw, height: bh }, imageWidth: W, ...lit };
+  return { box: { x: bx, y: by, width: bw, height: bh }, field, rows, table };
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
+// The distance field's bytes, kept between calls (a rim keeps none of them).
+let scratchSteps = new Uint8Array(0);
+
+/** A field as stepField makes it, every step at `top` (the cap, in steps), in the kept bytes (grown as needed). */
+function scratchField(width: number, height: number, top: number): StepField {
+  checkNumber(top, 1, 250, 'distance cap');
+  const pitch = width + 2, size = pitch * (height + 2);
+  if (scratchSteps.length < size) scratchSteps = new Uint8Array(size);
+  return { steps: scratchSteps.subarray(0, size).fill(top), pitch, width, height };
+}
+
 /**
- * Reads the silhouette's rows (inside: alpha 128 or more, a word of `px` from 0x80000000 with
- * alpha as its top byte; `W` wide, the field's pixel (0, 0) is the image's (bx, by)): the outside
+ * Reads the silhouette's rows (inside: alpha 128 or more, a negative word of `px` as alpha is its
+ * top byte; `W` wide, the field's pixel (0, 0) is the image's (bx, by)): the outside
  * pixels before each row's first inside one and after its last are set to 0 (a feature) in
  * `field`. Returns per row its first and last inside pixel and its longest run of inside pixels
  * (first > last: none).
  */
-function insideRuns(field: StepField, px: Uint32Array, W: number, bx: number, by: number): Int32Array {
+function insideRuns(field: StepField, px: Int32Array, W: number, bx: number, by: number): Int32Array {
   const { steps: d, pitch: pw, width, height } = field;
   const runs = new Int32Array(height * 4);
   for (let y = 0; y < height; y++) {
     const row = (y + by) * W + bx, p0 = (y + 1) * pw + 1;
     let x0 = 0;
-    while (x0 < width && px[row + x0]! < 0x80000000) x0++;
+    while (x0 < width && px[row + x0]! >= 0) x0++;
     let x1 = width - 1;
-    while (x1 >= x0 && px[row + x1]! < 0x80000000) x1--;
+    while (x1 >= x0 && px[row + x1]! >= 0) x1--;
     d.fill(0, p0, p0 + x0);
     d.fill(0, p0 + x1 + 1, p0 + width);
     let best0 = 1, best1 = 0;
     for (let x = x0; x <= x1; ) {
       const start = x;
-      while (x <= x1 && px[row + x]! >= 0x80000000) x++;
+      while (x <= x1 && px[row + x]! < 0) x++;
       if (x - start > best1 - best0 + 1) (best0 = start), (best1 = x - 1);
-      while (x <= x1 && px[row + x]! < 0x80000000) x++;
+      while (x <= x1 && px[row + x]! >= 0) x++;
     }
     runs[y * 4] = x0;
     runs[y * 4 + 1] = x1;
@@ -126,9 +171,9 @@ function insideRuns(field: StepField, px: Uint32Array, W: number, bx: number, by
 /**
  * Per row, its span (from `runs`) and the part of it no feature lies within `reach` px of (in
  * rows y - reach .. y, or y - reach .. y + reach when `both`): the longest runs of those rows
- * narrowed by `reach` at each end, intersected. With reach = cap + 1 every feature is at least
- * cap + 2 px away (a chamfer step of 3 x cap + 6 or more, past the field's cap of 3 x cap + 4), so
- * the forward pass (which sees only rows above and pixels to the left) or, `both`, the final
+ * narrowed by `reach` at each end, intersected. With reach = ceil(cap / 3) - 1 (cap in steps),
+ * every feature is at least reach + 1 px away (3 x (reach + 1) steps or more, at least the cap),
+ * so the forward pass (which sees only rows above and pixels to the left) or, `both`, the final
  * distance leaves those pixels at the cap: they need no work. Written into `rows` (first, last,
  * deep first, deep last; deep first > deep last: none), which is returned.
  */
@@ -170,7 +215,7 @@ function windowExtreme(runs: Int32Array, f: number, height: number, before: numb
  * relaxForward on a field prepared by insideRuns: over each row's span, but not its deep part,
  * features (alpha under 128) read from `px` as the pass reaches them.
  */
-function forwardFromAlpha(field: StepField, px: Uint32Array, W: number, bx: number, by: number, rows: Int32Array): void {
+function forwardFromAlpha(field: StepField, px: Int32Array, W: number, bx: number, by: number, rows: Int32Array): void {
   const { steps: d, pitch: pw, height } = field;
   for (let y = 1; y <= height; y++) {
     const x0 = rows[(y - 1) * 4]!, x1 = rows[(y - 1) * 4 + 1]!, deep0 = rows[(y - 1) * 4 + 2]!, deep1 = rows[(y - 1) * 4 + 3]!;
@@ -185,7 +230,7 @@ function forwardFromAlpha(field: StepField, px: Uint32Array, W: number, bx: numb
 }
 
 /** The forward pass over pixels x0..x1 of a row (field offset p0, image offset row). */
-function forwardSpan(d: Uint8Array, pw: number, px: Uint32Array, p0: number, row: number, x0: number, x1: number): void {
+function forwardSpan(d: Uint8Array, pw: number, px: Int32Array, p0: number, row: number, x0: number, x1: number): void {
   let p = p0 + x0;
   const end = p0 + x1 + 1;
   let at = row + x0;
@@ -193,7 +238,7 @@ function forwardSpan(d: Uint8Array, pw: number, px: Uint32Array, p0: number, row
   for (; p < end; p++, at++) {
     const upRight = d[p - pw + 1]!;
     let v = 0;
-    if (px[at]! >= 0x80000000) {
+    if (px[at]! < 0) {
       v = d[p]!;
       const a = left + 3, b = up + 3, c = upLeft + 4, e = upRight + 4;
       if (a < v) v = a;
@@ -213,34 +258,37 @@ let gatherPixels = new Int32Array(1 << 14);
 let gatherWeights = new Float32Array(1 << 14);
 
 /**
- * The chamfer's backward pass (relaxSteps' second half, distance.ts) over `field`, which has had
- * its forward pass, over each row's span but not its deep part (`rows`, see deepRows), listing each
- * pixel as its distance becomes final: those with a weight in `table` that are not see-through
- * in `src` (`W` wide; the field's pixel (0, 0) is the image's (bx, by)).
+ * The chamfer's backward pass (relaxSteps' second half, distance.ts) over a rim's field, which has
+ * had its forward pass, over each row's span but not its deep part, finding each pixel's weight as
+ * its distance becomes final: those with a weight that are not see-through in `src` (the image
+ * the rim is of, `W` wide) are listed, or with `out` (an image as wide) mixed there toward
+ * (r, g, b) at once.
  */
-function litPixels(field: StepField, rows: Int32Array, table: Float32Array, src: Uint8Array, W: number, bx: number, by: number): { pixels: Int32Array; weights: Float32Array } {
+function backwardPass(rim: RimField, src: Uint8Array, W: number, out: Uint8Array | null, r: number, g: number, b: number): { pixels: Int32Array; weights: Float32Array } {
+  const { field, rows, table } = rim;
   const { steps: d, pitch: pw, height } = field;
+  const bx = rim.box.x, by = rim.box.y;
   let n = 0;
   for (let y = height; y >= 1; y--) {
     const x0 = rows[(y - 1) * 4]!, x1 = rows[(y - 1) * 4 + 1]!, deep0 = rows[(y - 1) * 4 + 2]!, deep1 = rows[(y - 1) * 4 + 3]!;
     if (x0 > x1) continue;
     // Room for the whole span, so the pass itself never checks.
-    while (gatherPixels.length < n + x1 - x0 + 1) grow();
+    if (!out) while (gatherPixels.length < n + x1 - x0 + 1) grow();
     const row = (y - 1 + by) * W + bx, p0 = y * pw + 1;
-    if (deep0 > deep1) n = backwardSpan(d, pw, table, src, p0, row, x0, x1, gatherPixels, gatherWeights, n);
+    if (deep0 > deep1) n = backwardSpan(d, pw, table, src, p0, row, x0, x1, gatherPixels, gatherWeights, n, out, r, g, b);
     else {
-      n = backwardSpan(d, pw, table, src, p0, row, deep1 + 1, x1, gatherPixels, gatherWeights, n);
-      n = backwardSpan(d, pw, table, src, p0, row, x0, deep0 - 1, gatherPixels, gatherWeights, n);
+      n = backwardSpan(d, pw, table, src, p0, row, deep1 + 1, x1, gatherPixels, gatherWeights, n, out, r, g, b);
+      n = backwardSpan(d, pw, table, src, p0, row, x0, deep0 - 1, gatherPixels, gatherWeights, n, out, r, g, b);
     }
   }
-  return { pixels: gatherPixels.slice(0, n), weights: gatherWeights.slice(0, n) };
+  return out ? { pixels: new Int32Array(0), weights: new Float32Array(0) } : { pixels: gatherPixels.slice(0, n), weights: gatherWeights.slice(0, n) };
 }
 
 /**
- * The backward pass over pixels x1 down to x0 of a row (field offset p0, image offset row), lit
- * ones written to `pixels` and `weights` from `n` on; returns the new count.
+ * The backward pass over pixels x1 down to x0 of a row (field offset p0, image offset row): lit
+ * ones written to `pixels` and `weights` from `n` on, or mixed into `out`; returns the new count.
  */
-function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8Array, p0: number, row: number, x0: number, x1: number, pixels: Int32Array, weights: Float32Array, n: number): number {
+function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8Array, p0: number, row: number, x0: number, x1: number, pixels: Int32Array, weights: Float32Array, n: number, out: Uint8Array | null, r: number, g: number, b: number): number {
   let p = p0 + x1;
   const end = p0 + x0 - 1;
   let at = row + x1;
@@ -249,17 +297,25 @@ function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8
     const downLeft = d[p + pw - 1]!;
     let v = d[p]!;
     if (v !== 0) {
-      const a = right + 3, b = down + 3, c = downRight + 4, e = downLeft + 4;
+      const a = right + 3, b2 = down + 3, c = downRight + 4, e = downLeft + 4;
       if (a < v) v = a;
-      if (b < v) v = b;
+      if (b2 < v) v = b2;
       if (c < v) v = c;
       if (e < v) v = e;
       d[p] = v;
       const k = table[v]!;
-      // Outside pixels are step 0 (never listed); see-through ones stay unlit.
+      // Outside pixels are step 0 (never lit); see-through ones stay unlit.
       if (k !== 0 && src[at * 4 + 3] !== 0) {
-        pixels[n] = at;
-        weights[n++] = k;
+        if (out) {
+          // As applyRim mixes.
+          const i = at * 4;
+          out[i] = out[i]! + (r - out[i]!) * k + 0.5;
+          out[i + 1] = out[i + 1]! + (g - out[i + 1]!) * k + 0.5;
+          out[i + 2] = out[i + 2]! + (b - out[i + 2]!) * k + 0.5;
+        } else {
+          pixels[n] = at;
+          weights[n++] = k;
+        }
       }
     }
     right = v;

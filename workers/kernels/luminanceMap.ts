@@ -92,28 +92,52 @@ const fastLuma = (d: Uint8Array, i: number): number => (77 * d[i]! + 150 * d[i +
  * the samples inside it are read, and the result is the same.
  */
 export function lumaLevels(images: readonly RawImage[], weights?: readonly (Uint8Array | undefined)[], minSpan = 140, within?: readonly (Box | null)[]): Levels {
-  const hist = new Float64Array(256);
-  // A percentile needs no more than about a million samples, however many frames there are.
-  const pixels = images.reduce((s, img) => s + img.width * img.height, 0);
-  const stride = Math.max(1, Math.floor(pixels / (1 << 20)));
+  const samples = lumaSamples(images);
   images.forEach((img, n) => {
     checkImage(img, `images[${n}]`);
-    const d = img.data;
-    const w = weights?.[n];
-    const box = within ? within[n] : { x: 0, y: 0, width: img.width, height: img.height };
-    if (!box) return;
-    // The samples are every stride-th pixel of the image (from its first); those in the box, row by row.
-    for (let y = Math.max(0, box.y), y1 = Math.min(img.height, box.y + box.height); y < y1; y++) {
-      const from = y * img.width + Math.max(0, box.x), to = y * img.width + Math.min(img.width, box.x + box.width);
-      for (let p = Math.ceil(from / stride) * stride; p < to; p += stride) {
-        const i = p * 4;
-        const a = w ? w[p]! : d[i + 3]!;
-        if (a < 128) continue;
-        const l = fastLuma(d, i);
-        hist[l] = hist[l]! + 1;
-      }
-    }
+    addLumaSamples(samples, img, weights?.[n], within ? within[n] : undefined);
   });
+  return levelsOf(samples, minSpan);
+}
+
+/**
+ * lumaLevels in steps, for a caller that has each image at hand once (while it is in cache):
+ * lumaSamples for the images, addLumaSamples with each, then levelsOf. The same result.
+ */
+export interface LumaSamples {
+  hist: Float64Array;
+  /** Every stride-th pixel of an image (from its first) is a sample. */
+  stride: number;
+}
+
+export function lumaSamples(images: readonly RawImage[]): LumaSamples {
+  // A percentile needs no more than about a million samples, however many frames there are.
+  const pixels = images.reduce((s, img) => s + img.width * img.height, 0);
+  return { hist: new Float64Array(256), stride: Math.max(1, Math.floor(pixels / (1 << 20))) };
+}
+
+/** The samples of `img` (visible: weight, or alpha, 128 or more) in `within` (null: none; omitted: all) added. */
+export function addLumaSamples(samples: LumaSamples, img: RawImage, weight?: Uint8Array, within?: Box | null): void {
+  const { hist, stride } = samples;
+  const d = img.data;
+  const box = within === undefined ? { x: 0, y: 0, width: img.width, height: img.height } : within;
+  if (!box) return;
+  // The samples in the box, row by row.
+  for (let y = Math.max(0, box.y), y1 = Math.min(img.height, box.y + box.height); y < y1; y++) {
+    const from = y * img.width + Math.max(0, box.x), to = y * img.width + Math.min(img.width, box.x + box.width);
+    for (let p = Math.ceil(from / stride) * stride; p < to; p += stride) {
+      const i = p * 4;
+      const a = weight ? weight[p]! : d[i + 3]!;
+      if (a < 128) continue;
+      const l = fastLuma(d, i);
+      hist[l] = hist[l]! + 1;
+    }
+  }
+}
+
+/** The levels of the samples gathered (see lumaLevels). */
+export function levelsOf(samples: LumaSamples, minSpan = 140): Levels {
+  const { hist } = samples;
   const total = hist.reduce((s, v) => s + v, 0);
   if (total === 0) return { lo: 0, hi: 255 };
   const pct = (q: number): number => {

@@ -175,16 +175,16 @@ function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: numbe
     const any = firstAtLeast(px, pairs, row, row + width, 0x1000000) - row;
     if (any === width) continue;
     const anyLast = lastAtLeast(px, pairs, row, row + width, 0x1000000) - row;
-    let rowW = 0, rowX = 0, first = -1, last = -1;
+    // The sums over the visible span (a clear pixel adds 0), then the box's ends (alpha 64 or more).
+    let rowW = 0, rowX = 0;
     for (let x = any; x <= anyLast; x++) {
       const m = px[row + x]! >>> 24;
-      if (m === 0) continue;
       rowW += m;
       rowX += x * m;
-      if (m < 64) continue;
-      if (first < 0) first = x;
-      last = x;
     }
+    let first = firstAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
+    const last = lastAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
+    if (first > anyLast) first = -1;
     if (any < eMinX) eMinX = any;
     if (anyLast > eMaxX) eMaxX = anyLast;
     if (y < eMinY) eMinY = y;
@@ -283,24 +283,30 @@ interface Shape {
 /**
  * Tracks the subject through `frames` (all one size) against background `bg`. A see-through
  * source's mask is its alpha: the box is read from the frame in place, and the mask copied out
- * only when something asks for it (the material pass reads alpha itself).
+ * only when something asks for it (the material pass reads alpha itself). `onFrame` sees each
+ * frame with its subject as soon as that is found.
  */
-export function trackSubject(frames: readonly RawImage[], bg: Background): SubjectFrame[] {
+export function trackSubject(frames: readonly RawImage[], bg: Background, onFrame?: (frame: RawImage, subject: SubjectFrame, index: number) => void): SubjectFrame[] {
   checkSameSize(frames, 'frames');
   const width = (frames[0] as RawImage).width;
-  const tracked: SubjectFrame[] = frames.map((f) => {
+  const tracked: SubjectFrame[] = frames.map((f, i) => {
+    let found: SubjectFrame;
     if (bg.kind !== 'alpha') {
       const mask = subjectMask(f, bg);
-      return { mask, ...maskBox(mask, f.width, f.height), flipped: false };
+      found = { mask, ...maskBox(mask, f.width, f.height), flipped: false };
+    } else {
+      let mask: Uint8Array | undefined;
+      found = {
+        get mask(): Uint8Array {
+          return (mask ??= subjectMask(f, bg));
+        },
+        ...maskBox(f.data, f.width, f.height, 4, 3),
+        flipped: false,
+      };
     }
-    let mask: Uint8Array | undefined;
-    return {
-      get mask(): Uint8Array {
-        return (mask ??= subjectMask(f, bg));
-      },
-      ...maskBox(f.data, f.width, f.height, 4, 3),
-      flipped: false,
-    };
+    // While the frame is still in cache (flipped is not known yet).
+    onFrame?.(f, found, i);
+    return found;
   });
   const shapes = bg.kind === 'alpha' ? frames.map((f, i) => ({ mask: f.data, stride: 4, offset: 3, box: (tracked[i] as SubjectFrame).box })) : tracked;
   turnedAround(shapes, width).forEach((flipped, i) => ((tracked[i] as SubjectFrame).flipped = flipped));

@@ -6,7 +6,7 @@ import { at } from '../../kernels/check.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { mapLuminance } from '../../kernels/luminanceMap.ts';
 import type { Levels, LumaTexture } from '../../kernels/luminanceMap.ts';
-import { applyRim, rimWeights } from '../../kernels/edgeGlow.ts';
+import { applyRim, lightRim, rimWeights } from '../../kernels/edgeGlow.ts';
 import type { Rim } from '../../kernels/edgeGlow.ts';
 import { hash32 } from '../../kernels/random.ts';
 import { adjustColors, invertColor } from '../../kernels/adjust.ts';
@@ -24,6 +24,8 @@ export interface FrameSubject {
   extent: Box | null;
   /** The rim-glow weights of this frame, worked out on first use (they depend on the silhouette only). */
   rim?: Rim;
+  /** Restyled for several output frames (a flowing material): its rim is worked out once and kept. */
+  shared?: boolean;
 }
 
 export interface MaterialContext {
@@ -88,8 +90,13 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
   });
   if (material?.glow && box) {
     const width = Math.max(1, material.glow.width * ctx.restSize);
-    subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined);
-    out = applyRim(out, subject.rim, rampColor(recipe.ramp, 0.93), true);
+    const color = rampColor(recipe.ramp, 0.93);
+    // A rim used once is lit as it is found; one used again is listed and kept.
+    if (!subject.shared && !subject.rim) lightRim(out, frame, width, material.glow.strength, color, subject.weight, extent ?? undefined);
+    else {
+      subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined);
+      out = applyRim(out, subject.rim, color, true);
+    }
   }
   return out;
 }

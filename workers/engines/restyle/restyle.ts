@@ -8,8 +8,8 @@ import { MAX_FRAME_SIDE } from '../../limits.ts';
 import { checkImage, checkInt, checkSameSize } from '../../kernels/check.ts';
 import { loopRepeats, spreadDelaysCs } from '../../kernels/timing.ts';
 import { fitSize, resizeTo } from '../../kernels/resize.ts';
-import { lumaLevels } from '../../kernels/luminanceMap.ts';
-import type { Levels } from '../../kernels/luminanceMap.ts';
+import { addLumaSamples, levelsOf, lumaLevels, lumaSamples } from '../../kernels/luminanceMap.ts';
+import type { Levels, LumaSamples } from '../../kernels/luminanceMap.ts';
 import { grainTexture } from '../../kernels/texture.ts';
 import { detectBackground, trackSubject } from '../../kernels/track.ts';
 import { readRestyle } from './plan.ts';
@@ -130,7 +130,10 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     return f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
   });
   const bg = detectBackground(frames[0] as RawImage);
-  const track = trackSubject(frames, bg);
+  // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
+  const samples = input.reference ? undefined : lumaSamples(frames);
+  const flat = bg.kind === 'flat';
+  const track = trackSubject(frames, bg, samples && ((f, t) => addLumaSamples(samples, f, flat ? t.mask : undefined, t.extent)));
   const boxes = track.flatMap((t) => (t.box ? [t.box] : []));
   // The subject's typical size (its median box's shorter side), so a glow is as wide in every frame.
   const restSize = boxes.length ? Math.min(median(boxes.map((b) => b.width)), median(boxes.map((b) => b.height))) : Math.min(size.width, size.height);
@@ -148,9 +151,8 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
     levels = lumaLevels([ref.image]);
   } else {
-    const flat = bg.kind === 'flat';
     subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined }));
-    levels = lumaLevels(frames, flat ? track.map((t) => t.mask) : undefined, undefined, track.map((t) => t.extent));
+    levels = levelsOf(samples as LumaSamples);
   }
   const material = recipe.material;
   const surface = material?.grain ?? material?.flow;
@@ -164,6 +166,9 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   // A flowing material changes every output frame; anything else is worked once per source frame.
   if (material?.flow) {
     const slot = new Map(used.map((k, n) => [k, n]));
+    const shown = new Map<number, number>();
+    for (const k of indices) shown.set(k, (shown.get(k) ?? 0) + 1);
+    used.forEach((k, n) => ((subjects[n] as FrameSubject).shared = (shown.get(k) ?? 0) > 1));
     const out = indices.map((k, i) => {
       const n = slot.get(k) as number;
       onProgress?.(0.2 + (0.8 * (i + 1)) / indices.length);
