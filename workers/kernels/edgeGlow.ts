@@ -6,7 +6,7 @@
 import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
-import type { Box } from './track.ts';
+import type { Box, InsideRuns } from './track.ts';
 import { relaxForward } from './distance.ts';
 import type { StepField } from './distance.ts';
 
@@ -31,8 +31,8 @@ export interface Rim {
  * known, holds every pixel of the mask that is not 0 (a tracked subject's extent): nothing outside
  * it is read, so the cost follows the subject's size and not the frame's.
  */
-export function rimWeights(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box): Rim {
-  const rim = rimField(img, width, strength, mask, within);
+export function rimWeights(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box, inside?: InsideRuns): Rim {
+  const rim = rimField(img, width, strength, mask, within, inside);
   if (!rim) return { box: { x: 0, y: 0, width: 0, height: 0 }, imageWidth: img.width, pixels: new Int32Array(0), weights: new Float32Array(0) };
   const lit = backwardPass(rim, img.data, img.width, null, 0, 0, 0);
   return { box: rim.box, imageWidth: img.width, pixels: lit.pixels, weights: lit.weights };
@@ -43,10 +43,10 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
  * applyRim(target, rimWeights(img, ...), color, true) does, each pixel mixed as its distance is
  * found instead of listed first (for a rim used once).
  */
-export function lightRim(target: RawImage, img: RawImage, width: number, strength: number, color: Rgba, mask?: Uint8Array, within?: Box): void {
+export function lightRim(target: RawImage, img: RawImage, width: number, strength: number, color: Rgba, mask?: Uint8Array, within?: Box, inside?: InsideRuns): void {
   checkImage(target, 'target');
   if (target.width !== img.width || target.height !== img.height) throw new RangeError(`Expected a ${img.width}x${img.height} target but received ${target.width}x${target.height}`);
-  const rim = rimField(img, width, strength, mask, within);
+  const rim = rimField(img, width, strength, mask, within, inside);
   if (rim) backwardPass(rim, img.data, img.width, target.data, color.r, color.g, color.b);
 }
 
@@ -60,7 +60,7 @@ interface RimField {
 }
 
 /** rimWeights up to the backward pass; null when nothing is inside. */
-function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box): RimField | null {
+function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box, inside?: InsideRuns): RimField | null {
   checkImage(img, 'image');
   checkNumber(width, 0.5, 64, 'glow width');
   checkNumber(strength, 0, 1, 'glow strength');
@@ -107,7 +107,7 @@ function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Ar
   const rows = new Int32Array(bh * 4);
   if (!mask && LITTLE_ENDIAN && src.byteOffset % 4 === 0) {
     const px = new Int32Array(src.buffer, src.byteOffset, W * H);
-    const runs = insideRuns(field, px, W, bx, by);
+    const runs = inside && inside.length === H * 4 ? fieldRuns(field, inside, bx, by) : insideRuns(field, px, W, bx, by);
     forwardFromAlpha(field, px, W, bx, by, deepRows(runs, rows, reach, false));
     deepRows(runs, rows, reach, true);
   } else {
@@ -164,6 +164,31 @@ function insideRuns(field: StepField, px: Int32Array, W: number, bx: number, by:
     runs[y * 4 + 1] = x1;
     runs[y * 4 + 2] = best0;
     runs[y * 4 + 3] = best1;
+  }
+  return runs;
+}
+
+/**
+ * insideRuns from the image's runs as tracking read them (`inside`, see InsideRuns), moved to the
+ * field (whose pixel (0, 0) is the image's (bx, by)): nothing is read from the image.
+ */
+function fieldRuns(field: StepField, inside: InsideRuns, bx: number, by: number): Int32Array {
+  const { steps: d, pitch: pw, width, height } = field;
+  const runs = new Int32Array(height * 4);
+  for (let y = 0; y < height; y++) {
+    const k = (y + by) * 4, p0 = (y + 1) * pw + 1;
+    // Clipped to the field (a run past it would not be this image's).
+    const x0 = Math.max(0, inside[k]! - bx), x1 = Math.min(width - 1, inside[k + 1]! - bx);
+    const m0 = Math.max(0, inside[k + 2]! - bx), m1 = Math.min(width - 1, inside[k + 3]! - bx);
+    if (x0 > x1) d.fill(0, p0, p0 + width);
+    else {
+      d.fill(0, p0, p0 + x0);
+      d.fill(0, p0 + x1 + 1, p0 + width);
+    }
+    runs[y * 4] = x0;
+    runs[y * 4 + 1] = x1;
+    runs[y * 4 + 2] = m0 <= m1 ? m0 : 1;
+    runs[y * 4 + 3] = m0 <= m1 ? m1 : 0;
   }
   return runs;
 }

@@ -30,7 +30,15 @@ export interface SubjectFrame {
   mask: Uint8Array;
   /** Mirrored relative to the first frame, when that is clear from the silhouette. */
   flipped: boolean;
+  /** Per row, asked for of a see-through source: see InsideRuns. */
+  inside?: InsideRuns;
 }
+
+/**
+ * Per row of an image, 4 numbers: its first and last pixel with alpha 128 or more, and the start
+ * and end of its longest run of such pixels (first > last, start > end: none).
+ */
+export type InsideRuns = Int32Array;
 
 // Colour distance (sum of |dR|+|dG|+|dB|) under which a pixel is background, and over which it
 // is surely subject; between the two an edge pixel is partly subject (anti-aliasing).
@@ -125,6 +133,48 @@ export function maskBox(mask: Uint8Array, width: number, height: number, stride 
     const px = new Uint32Array(mask.buffer, mask.byteOffset, width * height);
     return alphaBox(px, mask.byteOffset % 8 === 0 ? new Float64Array(mask.buffer, mask.byteOffset, (width * height) >> 1) : undefined, width, height);
   }
+  return maskBoxBytes(mask, width, height, stride, offset);
+}
+
+/**
+ * The box and extent of an RGBA image's alpha as maskBox finds them, without the centroid (the
+ * visible pixels between each row's ends are then not summed), and with `runs` its rows'
+ * InsideRuns, read in the same pass.
+ */
+export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; extent: Box | null; inside?: InsideRuns } {
+  const { data, width, height } = img;
+  let inside: InsideRuns | undefined;
+  if (runs) {
+    inside = new Int32Array(height * 4);
+    for (let y = 0; y < height; y++) (inside[y * 4] = 1), (inside[y * 4 + 2] = 1);
+  }
+  if (!(LITTLE_ENDIAN && data.byteOffset % 4 === 0)) {
+    // Bytes: the box as maskBox finds it, the runs read apart.
+    for (let y = 0; inside && y < height; y++) {
+      let start = -1;
+      for (let x = 0; x <= width; x++) {
+        if (x < width && data[(y * width + x) * 4 + 3]! >= 128) { if (start < 0) start = x; continue; }
+        if (start < 0) continue;
+        closeRun(inside, y, start, x - 1);
+        start = -1;
+      }
+    }
+    const { box, extent } = maskBoxBytes(data, width, height, 4, 3);
+    return { box, extent, inside };
+  }
+  const px = new Uint32Array(data.buffer, data.byteOffset, width * height);
+  const { box, extent } = alphaBox(px, data.byteOffset % 8 === 0 ? new Float64Array(data.buffer, data.byteOffset, (width * height) >> 1) : undefined, width, height, inside, false);
+  return { box, extent, inside };
+}
+
+/** Row y's run start..end of inside pixels recorded (runs arrive left to right). */
+function closeRun(inside: Int32Array, y: number, start: number, end: number): void {
+  if (inside[y * 4]! > inside[y * 4 + 1]!) inside[y * 4] = start;
+  inside[y * 4 + 1] = end;
+  if (end - start > inside[y * 4 + 3]! - inside[y * 4 + 2]!) (inside[y * 4 + 2] = start), (inside[y * 4 + 3] = end);
+}
+
+function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: number, offset: number): { box: Box | null; extent: Box | null; cx: number; cy: number } {
   let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
   let eMinX = width, eMinY = height, eMaxX = -1, eMaxY = -1;
   for (let y = 0, p = 0; y < height; y++) {
@@ -167,7 +217,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * little-endian word): a see-through pixel costs one read and one compare, and each row's sums run
  * only between its first and last visible pixel. The same totals, in the same order.
  */
-function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: number, height: number): { box: Box | null; extent: Box | null; cx: number; cy: number } {
+function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: number, height: number, inside?: InsideRuns, sums = true): { box: Box | null; extent: Box | null; cx: number; cy: number } {
   let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
   let eMinX = width, eMinY = height, eMaxX = -1, eMaxY = -1;
   for (let y = 0; y < height; y++) {
@@ -177,10 +227,29 @@ function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: numbe
     const anyLast = lastAtLeast(px, pairs, row, row + width, 0x1000000) - row;
     // The sums over the visible span (a clear pixel adds 0), then the box's ends (alpha 64 or more).
     let rowW = 0, rowX = 0;
-    for (let x = any; x <= anyLast; x++) {
-      const m = px[row + x]! >>> 24;
-      rowW += m;
-      rowX += x * m;
+    if (!inside) {
+      if (sums) for (let x = any; x <= anyLast; x++) {
+        const m = px[row + x]! >>> 24;
+        rowW += m;
+        rowX += x * m;
+      }
+    } else {
+      // The same sums (when asked for), and the runs of alpha 128 or more as they pass.
+      let start = -1;
+      for (let x = any; x <= anyLast; x++) {
+        const m = px[row + x]! >>> 24;
+        if (sums) {
+          rowW += m;
+          rowX += x * m;
+        }
+        if (m >= 128) {
+          if (start < 0) start = x;
+        } else if (start >= 0) {
+          closeRun(inside, y, start, x - 1);
+          start = -1;
+        }
+      }
+      if (start >= 0) closeRun(inside, y, start, anyLast);
     }
     let first = firstAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
     const last = lastAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
@@ -283,10 +352,17 @@ interface Shape {
 /**
  * Tracks the subject through `frames` (all one size) against background `bg`. A see-through
  * source's mask is its alpha: the box is read from the frame in place, and the mask copied out
- * only when something asks for it (the material pass reads alpha itself). `onFrame` sees each
- * frame with its subject as soon as that is found.
+ * only when something asks for it (the material pass reads alpha itself), the centroid worked out
+ * when first read (restyle never reads it), and with `insideRuns`
+ * its rows' runs (InsideRuns) are read in the same pass. `onFrame` sees each frame with its
+ * subject as soon as that is found.
  */
-export function trackSubject(frames: readonly RawImage[], bg: Background, onFrame?: (frame: RawImage, subject: SubjectFrame, index: number) => void): SubjectFrame[] {
+export function trackSubject(
+  frames: readonly RawImage[],
+  bg: Background,
+  opts: { onFrame?: (frame: RawImage, subject: SubjectFrame, index: number) => void; insideRuns?: boolean } = {},
+): SubjectFrame[] {
+  const { onFrame } = opts;
   checkSameSize(frames, 'frames');
   const width = (frames[0] as RawImage).width;
   const tracked: SubjectFrame[] = frames.map((f, i) => {
@@ -296,12 +372,23 @@ export function trackSubject(frames: readonly RawImage[], bg: Background, onFram
       found = { mask, ...maskBox(mask, f.width, f.height), flipped: false };
     } else {
       let mask: Uint8Array | undefined;
+      let centre: { cx: number; cy: number } | undefined;
+      const centroid = (): { cx: number; cy: number } => (centre ??= maskBox(f.data, f.width, f.height, 4, 3));
+      const { box, extent, inside } = alphaBounds(f, opts.insideRuns === true);
       found = {
         get mask(): Uint8Array {
           return (mask ??= subjectMask(f, bg));
         },
-        ...maskBox(f.data, f.width, f.height, 4, 3),
+        box,
+        extent,
+        get cx(): number {
+          return centroid().cx;
+        },
+        get cy(): number {
+          return centroid().cy;
+        },
         flipped: false,
+        ...(inside ? { inside } : {}),
       };
     }
     // While the frame is still in cache (flipped is not known yet).

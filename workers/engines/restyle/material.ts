@@ -10,7 +10,7 @@ import { applyRim, lightRim, rimWeights } from '../../kernels/edgeGlow.ts';
 import type { Rim } from '../../kernels/edgeGlow.ts';
 import { hash32 } from '../../kernels/random.ts';
 import { adjustColors, invertColor } from '../../kernels/adjust.ts';
-import type { Box } from '../../kernels/track.ts';
+import type { Box, InsideRuns } from '../../kernels/track.ts';
 import { modifyColor } from './plan.ts';
 import type { RestyleRecipe } from './plan.ts';
 
@@ -26,6 +26,8 @@ export interface FrameSubject {
   rim?: Rim;
   /** Restyled for several output frames (a flowing material): its rim is worked out once and kept. */
   shared?: boolean;
+  /** The rows' runs of the silhouette, when tracking read them (a see-through source with a glow). */
+  inside?: InsideRuns;
 }
 
 export interface MaterialContext {
@@ -92,9 +94,9 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     const width = Math.max(1, material.glow.width * ctx.restSize);
     const color = rampColor(recipe.ramp, 0.93);
     // A rim used once is lit as it is found; one used again is listed and kept.
-    if (!subject.shared && !subject.rim) lightRim(out, frame, width, material.glow.strength, color, subject.weight, extent ?? undefined);
+    if (!subject.shared && !subject.rim) lightRim(out, frame, width, material.glow.strength, color, subject.weight, extent ?? undefined, subject.inside);
     else {
-      subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined);
+      subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined, subject.inside);
       out = applyRim(out, subject.rim, color, true);
     }
   }

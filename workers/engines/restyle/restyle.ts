@@ -133,7 +133,11 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
   const samples = input.reference ? undefined : lumaSamples(frames);
   const flat = bg.kind === 'flat';
-  const track = trackSubject(frames, bg, samples && ((f, t) => addLumaSamples(samples, f, flat ? t.mask : undefined, t.extent)));
+  // A rim glow on a see-through source takes each row's runs of the silhouette, read in the same pass.
+  const track = trackSubject(frames, bg, {
+    onFrame: samples && ((f, t) => addLumaSamples(samples, f, flat ? t.mask : undefined, t.extent)),
+    insideRuns: !input.reference && bg.kind === 'alpha' && recipe.ramp !== null && recipe.material?.glow !== undefined && !recipe.material.invert,
+  });
   const boxes = track.flatMap((t) => (t.box ? [t.box] : []));
   // The subject's typical size (its median box's shorter side), so a glow is as wide in every frame.
   const restSize = boxes.length ? Math.min(median(boxes.map((b) => b.width)), median(boxes.map((b) => b.height))) : Math.min(size.width, size.height);
@@ -151,7 +155,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
     levels = lumaLevels([ref.image]);
   } else {
-    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined }));
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined, inside: t.inside }));
     levels = levelsOf(samples as LumaSamples);
   }
   const material = recipe.material;
