@@ -34,7 +34,7 @@ export interface Rim {
 export function rimWeights(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box, inside?: InsideRuns): Rim {
   const rim = rimField(img, width, strength, mask, within, inside);
   if (!rim) return { box: { x: 0, y: 0, width: 0, height: 0 }, imageWidth: img.width, pixels: new Int32Array(0), weights: new Float32Array(0) };
-  const lit = backwardPass(rim, img.data, img.width, null, 0, 0, 0);
+  const lit = backwardPass(rim, img.data, img.width, null, null);
   return { box: rim.box, imageWidth: img.width, pixels: lit.pixels, weights: lit.weights };
 }
 
@@ -47,7 +47,7 @@ export function lightRim(target: RawImage, img: RawImage, width: number, strengt
   checkImage(target, 'target');
   if (target.width !== img.width || target.height !== img.height) throw new RangeError(`Expected a ${img.width}x${img.height} target but received ${target.width}x${target.height}`);
   const rim = rimField(img, width, strength, mask, within, inside);
-  if (rim) backwardPass(rim, img.data, img.width, target.data, color.r, color.g, color.b);
+  if (rim) backwardPass(rim, img.data, img.width, target.data, mixTable(rim, color));
 }
 
 /** A rim being worked out: its distance field after the forward pass, rows and weight table. */
@@ -57,6 +57,8 @@ interface RimField {
   /** Per row: first and last inside pixel, and the deep part the backward pass skips (see deepRows). */
   rows: Int32Array;
   table: Float32Array;
+  /** The table is 0 from here on. */
+  unlit: number;
 }
 
 /** rimWeights up to the backward pass; null when nothing is inside. */
@@ -119,7 +121,7 @@ function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Ar
     }
     relaxForward(field);
   }
-  return { box: { x: bx, y: by, width: bw, height: bh }, field, rows, table };
+  return { box: { x: bx, y: by, width: bw, height: bh }, field, rows, table, unlit };
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -286,10 +288,10 @@ let gatherWeights = new Float32Array(1 << 14);
  * The chamfer's backward pass (relaxSteps' second half, distance.ts) over a rim's field, which has
  * had its forward pass, over each row's span but not its deep part, finding each pixel's weight as
  * its distance becomes final: those with a weight that are not see-through in `src` (the image
- * the rim is of, `W` wide) are listed, or with `out` (an image as wide) mixed there toward
- * (r, g, b) at once.
+ * the rim is of, `W` wide) are listed, or with `out` (an image as wide) mixed there at once
+ * through `mix` (see mixTable).
  */
-function backwardPass(rim: RimField, src: Uint8Array, W: number, out: Uint8Array | null, r: number, g: number, b: number): { pixels: Int32Array; weights: Float32Array } {
+function backwardPass(rim: RimField, src: Uint8Array, W: number, out: Uint8Array | null, mix: Uint8Array | null): { pixels: Int32Array; weights: Float32Array } {
   const { field, rows, table } = rim;
   const { steps: d, pitch: pw, height } = field;
   const bx = rim.box.x, by = rim.box.y;
@@ -300,10 +302,10 @@ function backwardPass(rim: RimField, src: Uint8Array, W: number, out: Uint8Array
     // Room for the whole span, so the pass itself never checks.
     if (!out) while (gatherPixels.length < n + x1 - x0 + 1) grow();
     const row = (y - 1 + by) * W + bx, p0 = y * pw + 1;
-    if (deep0 > deep1) n = backwardSpan(d, pw, table, src, p0, row, x0, x1, gatherPixels, gatherWeights, n, out, r, g, b);
+    if (deep0 > deep1) n = backwardSpan(d, pw, table, src, p0, row, x0, x1, gatherPixels, gatherWeights, n, out, mix);
     else {
-      n = backwardSpan(d, pw, table, src, p0, row, deep1 + 1, x1, gatherPixels, gatherWeights, n, out, r, g, b);
-      n = backwardSpan(d, pw, table, src, p0, row, x0, deep0 - 1, gatherPixels, gatherWeights, n, out, r, g, b);
+      n = backwardSpan(d, pw, table, src, p0, row, deep1 + 1, x1, gatherPixels, gatherWeights, n, out, mix);
+      n = backwardSpan(d, pw, table, src, p0, row, x0, deep0 - 1, gatherPixels, gatherWeights, n, out, mix);
     }
   }
   return out ? { pixels: new Int32Array(0), weights: new Float32Array(0) } : { pixels: gatherPixels.slice(0, n), weights: gatherWeights.slice(0, n) };
@@ -311,9 +313,10 @@ function backwardPass(rim: RimField, src: Uint8Array, W: number, out: Uint8Array
 
 /**
  * The backward pass over pixels x1 down to x0 of a row (field offset p0, image offset row): lit
- * ones written to `pixels` and `weights` from `n` on, or mixed into `out`; returns the new count.
+ * ones written to `pixels` and `weights` from `n` on, or mixed into `out` through `mix`; returns
+ * the new count.
  */
-function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8Array, p0: number, row: number, x0: number, x1: number, pixels: Int32Array, weights: Float32Array, n: number, out: Uint8Array | null, r: number, g: number, b: number): number {
+function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8Array, p0: number, row: number, x0: number, x1: number, pixels: Int32Array, weights: Float32Array, n: number, out: Uint8Array | null, mix: Uint8Array | null): number {
   let p = p0 + x1;
   const end = p0 + x0 - 1;
   let at = row + x1;
@@ -331,12 +334,11 @@ function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8
       const k = table[v]!;
       // Outside pixels are step 0 (never lit); see-through ones stay unlit.
       if (k !== 0 && src[at * 4 + 3] !== 0) {
-        if (out) {
-          // As applyRim mixes.
-          const i = at * 4;
-          out[i] = out[i]! + (r - out[i]!) * k + 0.5;
-          out[i + 1] = out[i + 1]! + (g - out[i + 1]!) * k + 0.5;
-          out[i + 2] = out[i + 2]! + (b - out[i + 2]!) * k + 0.5;
+        if (out && mix) {
+          const i = at * 4, m = v * 768;
+          out[i] = mix[m + out[i]!]!;
+          out[i + 1] = mix[m + 256 + out[i + 1]!]!;
+          out[i + 2] = mix[m + 512 + out[i + 2]!]!;
         } else {
           pixels[n] = at;
           weights[n++] = k;
@@ -348,6 +350,30 @@ function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8
     down = downLeft;
   }
   return n;
+}
+
+let mixKept: { table: Float32Array; color: Rgba; mix: Uint8Array } | undefined;
+
+/**
+ * Each channel value mixed toward `color` by each weight of the rim's table, as applyRim rounds
+ * it: mix[step * 768 + channel * 256 + value]. The table and colour are a job's, the same for
+ * every frame, so the last one made is kept.
+ */
+function mixTable(rim: RimField, color: Rgba): Uint8Array {
+  const { table, unlit } = rim;
+  const kept = mixKept;
+  if (kept && kept.mix.length === unlit * 768 && kept.color.r === color.r && kept.color.g === color.g && kept.color.b === color.b && kept.table.length === table.length && kept.table.every((k, i) => k === table[i])) return kept.mix;
+  const mix = new Uint8Array(unlit * 768);
+  const rgb = [color.r, color.g, color.b];
+  for (let v = 1; v < unlit; v++) {
+    const k = table[v]!;
+    for (let c = 0; c < 3; c++) {
+      const to = rgb[c]!;
+      for (let s = 0; s < 256; s++) mix[v * 768 + c * 256 + s] = s + (to - s) * k + 0.5;
+    }
+  }
+  mixKept = { table, color: { ...color }, mix };
+  return mix;
 }
 
 function grow(): void {

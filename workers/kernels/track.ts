@@ -225,31 +225,25 @@ function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: numbe
     const any = firstAtLeast(px, pairs, row, row + width, 0x1000000) - row;
     if (any === width) continue;
     const anyLast = lastAtLeast(px, pairs, row, row + width, 0x1000000) - row;
-    // The sums over the visible span (a clear pixel adds 0), then the box's ends (alpha 64 or more).
+    // The sums over the visible span for the centroid (a clear pixel adds 0), then the box's ends
+    // (alpha 64 or more).
     let rowW = 0, rowX = 0;
-    if (!inside) {
-      if (sums) for (let x = any; x <= anyLast; x++) {
+    if (sums) {
+      for (let x = any; x <= anyLast; x++) {
         const m = px[row + x]! >>> 24;
         rowW += m;
         rowX += x * m;
       }
-    } else {
-      // The same sums (when asked for), and the runs of alpha 128 or more as they pass.
-      let start = -1;
-      for (let x = any; x <= anyLast; x++) {
-        const m = px[row + x]! >>> 24;
-        if (sums) {
-          rowW += m;
-          rowX += x * m;
-        }
-        if (m >= 128) {
-          if (start < 0) start = x;
-        } else if (start >= 0) {
-          closeRun(inside, y, start, x - 1);
-          start = -1;
-        }
+    }
+    if (inside) {
+      // The runs of alpha 128 or more (a word from 0x80000000).
+      for (let x = any; x <= anyLast; ) {
+        while (x <= anyLast && px[row + x]! < 0x80000000) x++;
+        if (x > anyLast) break;
+        const start = x;
+        while (x <= anyLast && px[row + x]! >= 0x80000000) x++;
+        closeRun(inside, y, start, x - 1);
       }
-      if (start >= 0) closeRun(inside, y, start, anyLast);
     }
     let first = firstAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
     const last = lastAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
