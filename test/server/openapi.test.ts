@@ -87,7 +87,8 @@ describe('GET /openapi.json', () => {
     expect(zenith.properties.frame).toEqual({ type: 'integer', enum: [36, 100] });
     expect(zenith.properties.is_pixel).toEqual({ type: 'boolean', default: false });
     expect(zenith.properties.is_prompt_enhancement).toEqual({ type: 'boolean', default: true });
-    expect(zenith.properties.sprite_grid).toEqual({ type: 'string' });
+    // A JSON-valued field is a string holding JSON of a stated shape.
+    expect(zenith.properties.sprite_grid).toMatchObject({ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object', required: ['columns', 'rows'] } });
     expect(Object.keys(body('/public/v1/sprite/pulsar').properties)).toEqual(['mode', 'images', 'text', 'is_pixel', 'reference_image', 'sprite_grid']);
 
     const image = body('/public/v1/generate/image');
