@@ -174,9 +174,44 @@ function closeRun(inside: Int32Array, y: number, start: number, end: number): vo
   if (end - start > inside[y * 4 + 3]! - inside[y * 4 + 2]!) (inside[y * 4 + 2] = start), (inside[y * 4 + 3] = end);
 }
 
+/**
+ * The box (alpha 64 or more), the extent (any alpha) and the centroid, gathered a row at a time:
+ * `any`..`anyLast` the row's visible span, `first`..`last` its span of alpha 64 or more (first -1:
+ * none), `rowW` and `rowX` its alpha sum and x-weighted sum.
+ */
+class BoxSums {
+  minX: number; minY: number; maxX = -1; maxY = -1; sx = 0; sy = 0; sw = 0;
+  eMinX: number; eMinY: number; eMaxX = -1; eMaxY = -1;
+  constructor(readonly width: number, readonly height: number) {
+    this.minX = this.eMinX = width;
+    this.minY = this.eMinY = height;
+  }
+
+  row(y: number, any: number, anyLast: number, first: number, last: number, rowW: number, rowX: number): void {
+    if (any < this.eMinX) this.eMinX = any;
+    if (anyLast > this.eMaxX) this.eMaxX = anyLast;
+    if (y < this.eMinY) this.eMinY = y;
+    this.eMaxY = y;
+    this.sx += rowX;
+    this.sy += y * rowW;
+    this.sw += rowW;
+    if (first < 0) return;
+    if (first < this.minX) this.minX = first;
+    if (last > this.maxX) this.maxX = last;
+    if (y < this.minY) this.minY = y;
+    this.maxY = y;
+  }
+
+  result(): { box: Box | null; extent: Box | null; cx: number; cy: number } {
+    const { minX, minY, maxX, maxY, eMinX, eMinY, eMaxX, eMaxY, sx, sy, sw, width, height } = this;
+    const box = maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+    const extent = eMaxX < 0 ? null : { x: eMinX, y: eMinY, width: eMaxX - eMinX + 1, height: eMaxY - eMinY + 1 };
+    return { box, extent, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };
+  }
+}
+
 function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: number, offset: number): { box: Box | null; extent: Box | null; cx: number; cy: number } {
-  let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
-  let eMinX = width, eMinY = height, eMaxX = -1, eMaxY = -1;
+  const acc = new BoxSums(width, height);
   for (let y = 0, p = 0; y < height; y++) {
     // Per row in integers (at most 4096 x 4096 x 255 fits), then into the totals.
     let rowW = 0, rowX = 0, first = -1, last = -1, any = -1, anyLast = -1;
@@ -192,22 +227,9 @@ function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: n
       last = x;
     }
     if (rowW === 0) continue;
-    if (any < eMinX) eMinX = any;
-    if (anyLast > eMaxX) eMaxX = anyLast;
-    if (y < eMinY) eMinY = y;
-    eMaxY = y;
-    sx += rowX;
-    sy += y * rowW;
-    sw += rowW;
-    if (first < 0) continue;
-    if (first < minX) minX = first;
-    if (last > maxX) maxX = last;
-    if (y < minY) minY = y;
-    maxY = y;
+    acc.row(y, any, anyLast, first, last, rowW, rowX);
   }
-  const box = maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-  const extent = eMaxX < 0 ? null : { x: eMinX, y: eMinY, width: eMaxX - eMinX + 1, height: eMaxY - eMinY + 1 };
-  return { box, extent, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };
+  return acc.result();
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -218,8 +240,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * only between its first and last visible pixel. The same totals, in the same order.
  */
 function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: number, height: number, inside?: InsideRuns, sums = true): { box: Box | null; extent: Box | null; cx: number; cy: number } {
-  let minX = width, minY = height, maxX = -1, maxY = -1, sx = 0, sy = 0, sw = 0;
-  let eMinX = width, eMinY = height, eMaxX = -1, eMaxY = -1;
+  const acc = new BoxSums(width, height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const any = firstAtLeast(px, pairs, row, row + width, 0x1000000) - row;
@@ -248,22 +269,9 @@ function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: numbe
     let first = firstAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
     const last = lastAtLeast(px, undefined, row + any, row + anyLast + 1, 0x40000000) - row;
     if (first > anyLast) first = -1;
-    if (any < eMinX) eMinX = any;
-    if (anyLast > eMaxX) eMaxX = anyLast;
-    if (y < eMinY) eMinY = y;
-    eMaxY = y;
-    sx += rowX;
-    sy += y * rowW;
-    sw += rowW;
-    if (first < 0) continue;
-    if (first < minX) minX = first;
-    if (last > maxX) maxX = last;
-    if (y < minY) minY = y;
-    maxY = y;
+    acc.row(y, any, anyLast, first, last, rowW, rowX);
   }
-  const box = maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-  const extent = eMaxX < 0 ? null : { x: eMinX, y: eMinY, width: eMaxX - eMinX + 1, height: eMaxY - eMinY + 1 };
-  return { box, extent, cx: sw ? sx / sw + 0.5 : width / 2, cy: sw ? sy / sw + 0.5 : height / 2 };
+  return acc.result();
 }
 
 /**
