@@ -50,6 +50,16 @@ export function relaxSteps(field: StepField): void {
   relaxBackward(field);
 }
 
+/** A pixel's chamfer step `v` lowered by its relaxed neighbours: along the row and column 3 more, diagonal 4 more. */
+export function chamferStep(v: number, side: number, vertical: number, diagonal1: number, diagonal2: number): number {
+  const a = side + 3, b = vertical + 3, c = diagonal1 + 4, e = diagonal2 + 4;
+  if (a < v) v = a;
+  if (b < v) v = b;
+  if (c < v) v = c;
+  if (e < v) v = e;
+  return v;
+}
+
 /** The forward pass of relaxSteps: neighbours above and to the left. */
 export function relaxForward(field: StepField): void {
   const { steps: d, pitch: pw, width, height } = field;
@@ -61,11 +71,7 @@ export function relaxForward(field: StepField): void {
       const upRight = d[p - pw + 1]!;
       let v = d[p]!;
       if (v !== 0) {
-        const a = left + 3, b = up + 3, c = upLeft + 4, e = upRight + 4;
-        if (a < v) v = a;
-        if (b < v) v = b;
-        if (c < v) v = c;
-        if (e < v) v = e;
+        v = chamferStep(v, left, up, upLeft, upRight);
         d[p] = v;
       }
       left = v;
@@ -86,11 +92,7 @@ function relaxBackward(field: StepField): void {
       const downLeft = d[p + pw - 1]!;
       let v = d[p]!;
       if (v !== 0) {
-        const a = right + 3, b = down + 3, c = downRight + 4, e = downLeft + 4;
-        if (a < v) v = a;
-        if (b < v) v = b;
-        if (c < v) v = c;
-        if (e < v) v = e;
+        v = chamferStep(v, right, down, downRight, downLeft);
         d[p] = v;
       }
       right = v;

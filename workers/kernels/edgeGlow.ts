@@ -7,7 +7,7 @@ import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import type { Box, InsideRuns } from './track.ts';
-import { relaxForward } from './distance.ts';
+import { chamferStep, relaxForward } from './distance.ts';
 import type { StepField } from './distance.ts';
 
 /**
@@ -266,12 +266,7 @@ function forwardSpan(d: Uint8Array, pw: number, px: Int32Array, p0: number, row:
     const upRight = d[p - pw + 1]!;
     let v = 0;
     if (px[at]! < 0) {
-      v = d[p]!;
-      const a = left + 3, b = up + 3, c = upLeft + 4, e = upRight + 4;
-      if (a < v) v = a;
-      if (b < v) v = b;
-      if (c < v) v = c;
-      if (e < v) v = e;
+      v = chamferStep(d[p]!, left, up, upLeft, upRight);
     }
     d[p] = v;
     left = v;
@@ -325,11 +320,7 @@ function backwardSpan(d: Uint8Array, pw: number, table: Float32Array, src: Uint8
     const downLeft = d[p + pw - 1]!;
     let v = d[p]!;
     if (v !== 0) {
-      const a = right + 3, b2 = down + 3, c = downRight + 4, e = downLeft + 4;
-      if (a < v) v = a;
-      if (b2 < v) v = b2;
-      if (c < v) v = c;
-      if (e < v) v = e;
+      v = chamferStep(v, right, down, downRight, downLeft);
       d[p] = v;
       const k = table[v]!;
       // Outside pixels are step 0 (never lit); see-through ones stay unlit.
