@@ -22,6 +22,7 @@ import { rigAnimation } from './rigAnimation.ts';
 import type { Placed } from './rigAnimation.ts';
 import { planTimeline } from './timeline.ts';
 import { clipsShown, joinClips } from './startToEnd.ts';
+import { artPixelSize, shrinkBlocks } from '../../kernels/artPixels.ts';
 import { REST } from './motionFrame.ts';
 
 export interface AnimateInput {
@@ -48,6 +49,8 @@ export interface AnimateResult extends Placed {
 const WARM_GLOW: Rgba = { r: 255, g: 226, b: 130, a: 255 };
 const SPELL_GLOW: Rgba = { r: 130, g: 180, b: 255, a: 255 };
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 /** Start (and end) prepared as decisions §3 asks: fitted within 512x512, end at the start's size. */
 export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: ResizeMode): { start: RawImage; end?: RawImage } {
   const s = fitWithin(start, MAX_FRAME_SIDE, MAX_FRAME_SIDE, mode);
@@ -61,7 +64,11 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   if (input.end) checkImage(input.end, 'end image');
   checkInt(input.frames, 2, 1024, 'frames');
   const pixel = input.isPixel;
-  const { start, end } = prepareFrames(input.start, input.end, pixel ? 'nearest' : 'smooth');
+  const prepared = prepareFrames(input.start, input.end, pixel ? 'nearest' : 'smooth');
+  // Pixel art exported at a whole-number scale moves at its own resolution (artPixels.ts).
+  const zoom = pixel ? gcd(artPixelSize(prepared.start), prepared.end ? artPixelSize(prepared.end) : 0) : 1;
+  const start = zoom > 1 ? shrinkBlocks(prepared.start, zoom) : prepared.start;
+  const end = prepared.end && zoom > 1 ? shrinkBlocks(prepared.end, zoom) : prepared.end;
   const n = input.frames;
   const plan = readMotionPlan(input.text, input.promptEnhancement ?? true, n);
   const tag = planTag(plan);
@@ -75,10 +82,10 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const landing = timeline.findIndex((t) => t.landed);
   const cut = landing > 0 ? landing : Math.floor(n / 2);
   const shown = end ? clipsShown(n, cut, pixel) : undefined;
-  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a });
+  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a, zoom });
   const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
   const result = end && shown
-    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b }), end, pixel, cut)
+    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom }), prepared.end!, pixel, cut)
     : clip;
   onProgress?.(1);
   return { tag, plan, frames: result.frames, pivot: result.pivot, start: result.start, rig: result.rig };

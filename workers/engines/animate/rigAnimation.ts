@@ -4,6 +4,7 @@
 // the subject instead (decisions §3), found again on the smaller image.
 import type { RawImage } from '../../types.ts';
 import { MAX_FRAME_SIDE } from '../../limits.ts';
+import { growBlocks } from '../../kernels/artPixels.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { copyInto, drawOver } from '../../kernels/blit.ts';
@@ -50,6 +51,11 @@ export interface RigInput {
    * a start -> end join shows each clip on one side of its cut only.
    */
   drawn?: (i: number) => boolean;
+  /**
+   * Pixel art exported at a whole-number scale, given at its own resolution (artPixels.ts): the clip
+   * is made there and every frame grown by this factor, so its parts move by whole art pixels.
+   */
+  zoom?: number;
 }
 
 /** The rigged subject and every frame's vertex positions and slash arc (start image coordinates). */
@@ -137,6 +143,8 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const { timeline, pixel } = input;
   let start = input.start;
   let posed = poseAll(start, timeline, pixel);
+  const zoom = input.zoom ?? 1;
+  const maxSide = Math.floor(MAX_FRAME_SIDE / zoom);
   const margin = pixel ? 1 : 2;
   const sizeOf = (p: Posed) => ({
     w: Math.ceil(p.bounds.x1) - Math.floor(p.bounds.x0) + 2 * margin,
@@ -145,8 +153,8 @@ export function rigAnimation(input: RigInput): RiggedClip {
   let scale = 1;
   if (posed) {
     const { w, h } = sizeOf(posed);
-    if (Math.max(w, h) > MAX_FRAME_SIDE) {
-      scale = (MAX_FRAME_SIDE - 2 * margin - 2) / Math.max(w, h);
+    if (Math.max(w, h) > maxSide) {
+      scale = (maxSide - 2 * margin - 2) / Math.max(w, h);
       start = resizeTo(start, Math.max(1, Math.floor(start.width * scale)), Math.max(1, Math.floor(start.height * scale)), pixel ? 'nearest' : 'smooth');
       scale = start.width / input.start.width;
       posed = poseAll(start, timeline, pixel);
@@ -155,11 +163,11 @@ export function rigAnimation(input: RigInput): RiggedClip {
   if (!posed) {
     // Nothing to move (an empty or single-colour image): every frame is the start.
     const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
-    return { frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null };
+    return zoomed({ frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null }, zoom);
   }
   const { rig, mesh, positions, arcs, bounds } = posed;
   const size = sizeOf(posed);
-  const cw = Math.min(MAX_FRAME_SIDE, size.w), ch = Math.min(MAX_FRAME_SIDE, size.h);
+  const cw = Math.min(maxSide, size.w), ch = Math.min(maxSide, size.h);
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
   const background = posed.background ?? TRANSPARENT;
   const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
@@ -208,5 +216,18 @@ export function rigAnimation(input: RigInput): RiggedClip {
     frames.push(canvas);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
-  return { frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }) };
+  return zoomed({ frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, zoom) }, zoom);
+}
+
+/** The clip grown by `zoom` (every frame's pixels k x k blocks, its places in the grown frame); the rig is summarised grown already. */
+function zoomed(clip: RiggedClip, zoom: number): RiggedClip {
+  if (zoom === 1) return clip;
+  const grown = new Map<RawImage, RawImage>();
+  const frames = clip.frames.map((f) => grown.get(f) ?? (grown.set(f, growBlocks(f, zoom)), grown.get(f)!));
+  const { pivot, start } = clip;
+  return {
+    ...clip, frames,
+    pivot: { x: pivot.x * zoom, y: pivot.y * zoom },
+    start: { x: start.x * zoom, y: start.y * zoom, width: start.width * zoom, height: start.height * zoom, scale: start.scale },
+  };
 }

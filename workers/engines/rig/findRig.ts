@@ -63,8 +63,8 @@ export function findRig(sprite: RawImage, box: Box): Rig {
 }
 
 /** What sheet.json's meta.rig shows: the body plan, view and every bone as a joint and an end. */
-export function rigSummary(rig: Rig, offset: { x: number; y: number }): Record<string, unknown> {
-  const p = (v: { x: number; y: number }) => [Math.round((offset.x + v.x) * 10) / 10, Math.round((offset.y + v.y) * 10) / 10];
+export function rigSummary(rig: Rig, offset: { x: number; y: number }, zoom = 1): Record<string, unknown> {
+  const p = (v: { x: number; y: number }) => [Math.round((offset.x + v.x) * zoom * 10) / 10, Math.round((offset.y + v.y) * zoom * 10) / 10];
   return {
     plan: rig.plan,
     view: rig.view,
