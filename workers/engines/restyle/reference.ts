@@ -79,6 +79,8 @@ const LEAN_SHARE = 0.8;
 const MAX_LEAN = 0.4;
 // A reference is often broader than a walking figure: it may be this much wider than the figure.
 const WIDER = 1.3;
+// The share of the frame's width a reference may take, leaving room for its limbs to swing.
+const FRAME_SHARE = 0.85;
 
 export function prepareReference(reference: RawImage): PreparedReference {
   const image = cutout(reference);
@@ -92,14 +94,16 @@ const median = (xs: number[]): number => {
 
 /**
  * The reference at the size of the figures it replaces (their median box; a GIF's figures are one
- * character drawn at one scale, so they all get one size), rigged.
+ * character drawn at one scale, so they all get one size), at most `maxWidth` wide, rigged.
  */
-function sizedReference(ref: PreparedReference, seen: readonly Seen[]): Rigged | null {
+function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth: number): Rigged | null {
   const box = alphaBox(ref.image) ?? { x: 0, y: 0, width: ref.image.width, height: ref.image.height };
   const height = median(seen.map((s) => s.box.height)), width = median(seen.map((s) => s.box.width));
-  const fit = Math.min(height / box.height, (width * WIDER) / box.width);
+  // Never wider than `maxWidth` (a broad reference in a narrow cell would be cut at its sides).
+  const room = maxWidth / ref.image.width;
+  const fit = Math.min(height / box.height, (width * WIDER) / box.width, room);
   // Pixel art grows by whole pixels (a 24 px warrior for a 28 px figure stays 24 px, crisp).
-  const k = ref.mode === 'nearest' && fit >= 0.75 ? Math.max(1, Math.floor(fit + 0.25)) : fit;
+  const k = ref.mode === 'nearest' && fit >= 0.75 ? Math.max(1, Math.min(Math.floor(fit + 0.25), Math.floor(room))) : fit;
   const w = Math.max(1, Math.round(ref.image.width * k)), h = Math.max(1, Math.round(ref.image.height * k));
   // On a clear margin: a reference that is all subject (a solid swatch) must not read as background.
   const sized = createImage(w + 2, h + 2, TRANSPARENT);
@@ -203,9 +207,18 @@ function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
 /** Every frame with its figures replaced by the reference (see the file comment). */
 export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference): Replaced[] {
   const slots = followFigures(frames, track, bg);
+  const frameWidth = (frames[0] as RawImage).width;
+  const seen = slots.flatMap((slot) => slot.seen);
+  const castAll = (maxWidth: number) => {
+    const reference = sizedReference(ref, seen, maxWidth);
+    return reference ? slots.map((slot) => castSlot(reference, slot, frameWidth)) : [];
+  };
+  let cast = castAll(FRAME_SHARE * frameWidth);
+  // Posed, its limbs may reach wider than it stands: sized down once so the widest pose fits the frame.
+  const widest = Math.max(0, ...cast.flat().map((c) => c.drawn.image.width));
+  if (widest > frameWidth) cast = castAll((FRAME_SHARE * frameWidth * frameWidth) / widest);
   const casts: Cast[][] = frames.map(() => []);
-  const reference = sizedReference(ref, slots.flatMap((slot) => slot.seen));
-  if (reference) for (const slot of slots) castSlot(reference, slot, (frames[0] as RawImage).width).forEach((c, i) => casts[(slot.seen[i] as Seen).frame]?.push(c));
+  slots.forEach((slot, k) => cast[k]?.forEach((c, i) => casts[(slot.seen[i] as Seen).frame]?.push(c)));
   const fill = bg.kind === 'flat' ? bg.color : null;
   return frames.map((frame, n) => {
     const { width, height } = frame;

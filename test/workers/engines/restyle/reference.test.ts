@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { restyle } from '../../../../workers/engines/restyle/restyle.ts';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
 import { decodeGif } from '../../../../workers/codecs/gif.ts';
+import { sliceSheet } from '../../../../workers/codecs/decode.ts';
+import { poseSheets } from '../../../fixtures/realSprites.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 import { components, HEAD, LEGS, regionChange, subjectMask } from '../../../helpers/animMetrics.ts';
 import { sources, still } from '../../../fixtures/realSprites.ts';
@@ -39,4 +41,19 @@ describe('restyle with a reference, on real sprites', () => {
     const { frames } = restyle({ source: gif, frames: 8, text: '', reference: still('warrior-front').image, seed: 'reference' });
     for (const f of frames) expect(components(subjectMask(f), 40)).toHaveLength(6);
   });
+
+  it('a reference broader than the cells it fills is sized so no pose is cut at a side', () => {
+    // The cartoon adventurer's 80 px cells, replaced by the 16 px skeleton with its shield, grown whole pixels.
+    const sheet = poseSheets.find((s) => s.name === 'adventurer-sheet')!;
+    const source = sliceSheet(sheet.image, sheet.grid);
+    const { frames } = restyle({ source, frames: 12, text: '', reference: still('skeleton-front').image, seed: 'reference' });
+    // Opaque pixels in each frame's first and last column: a figure flush against a side shows its
+    // outline there (measured 0-8), one cut by it a whole column of body (37-55 before it was sized to fit).
+    for (const f of frames) {
+      let edge = 0;
+      for (let y = 0; y < f.height; y++) for (const x of [0, f.width - 1]) if (f.data[(y * f.width + x) * 4 + 3]! >= 128) edge++;
+      expect(edge).toBeLessThanOrEqual(12);
+    }
+  });
 });
+
