@@ -228,5 +228,24 @@ export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   const edge = plan === 'blob' ? flatEdge(s) : undefined;
   // A flat thing stands (and turns) on the middle of its box: a key's teeth are not its feet.
   if (edge !== undefined) return { ...b.build(plan, 'side', facing, H, vec(box.x + box.width / 2, bottom)), edge };
-  return b.build(plan, 'side', facing, H, vec(Number.isNaN(groundX) ? centreX : groundX, bottom));
+  const rig = b.build(plan, 'side', facing, H, vec(Number.isNaN(groundX) ? centreX : groundX, bottom));
+  return plan === 'blob' && pinched(s) ? { ...rig, firm: true } : rig;
+}
+
+/**
+ * Narrower somewhere than both above and below it (by a fifth): a head or a helmet on a body, a
+ * figure whose limbs are too small to find; a slime's dome widens to its base, a ball is widest in
+ * its middle.
+ */
+function pinched(s: Silhouette): boolean {
+  const { box } = s;
+  const widths = s.rows.slice(box.y, box.y + box.height).map((runs) => runs.reduce((n, r) => n + r.x1 - r.x0, 0));
+  const below = new Array<number>(widths.length).fill(0);
+  for (let i = widths.length - 2; i >= 0; i--) below[i] = Math.max(below[i + 1]!, widths[i + 1]!);
+  let above = 0;
+  return widths.some((w, i) => {
+    const pinch = w < 0.8 * above && w < 0.8 * below[i]!;
+    above = Math.max(above, w);
+    return pinch;
+  });
 }

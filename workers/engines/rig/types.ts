@@ -55,6 +55,12 @@ export interface Rig {
    * its width. A turn thins it to that sliver; a body (absent here) keeps its depth side-on.
    */
   edge?: number;
+  /**
+   * Set for a soft-looking body that is no soft body: a blob widest in its upper half (a head, a
+   * helmet over a body whose limbs are too small to find) squashes little, where a slime, widest at
+   * its base, squashes and stretches.
+   */
+  firm?: boolean;
   /** Named joints a motion drives (e.g. 'legL' -> the upper-leg bone index), absent where not found. */
   index: Readonly<Record<string, number>>;
 }

@@ -78,6 +78,16 @@ describe('creature rigs on real sprites', () => {
     expect(boxes.slice(highest).some(dips)).toBe(true);
   });
 
+  it('a figure whose limbs are too small to find (the 16 px front warrior) is a firm blob: its jump keeps its height and it stays upright; slimes stay soft', () => {
+    expect(rigSubject(still('warrior-front').image, true)?.rig).toMatchObject({ plan: 'blob', firm: true });
+    for (const name of ['slime-44', 'slime-24']) expect(rigSubject(still(name).image, true)?.rig.firm).toBeUndefined();
+    const s = still('warrior-front');
+    const { frames } = animate({ start: s.image, text: 'jump', frames: 12, isPixel: true, seed: 'firm' });
+    const h0 = boxOf(subjectMask(frames[0]!, s.background))!.height;
+    // Squashed as a soft body it went to about 0.6 of its height in the crouch.
+    for (const f of frames) expect(boxOf(subjectMask(f, s.background))!.height).toBeGreaterThanOrEqual(Math.floor(0.85 * h0));
+  });
+
   it('a flapping bat moves its wing tips up and down, the body between them stays', () => {
     const s = still('bat');
     const { frames } = animate({ start: s.image, text: 'float', frames: 24, isPixel: true, seed: 'bat' });
