@@ -54,9 +54,12 @@ export async function runMcp(env: NodeJS.ProcessEnv = process.env): Promise<void
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Json;
     const token = request.params._meta?.progressToken;
+    // Each state seen goes out as progress, the end too (as 1 of 1), so a job that ends before the
+    // first poll answers still reports.
     const progress = async (job: Job) => {
-      if (token === undefined || job.status !== 'Pending') return;
-      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: job.progress ?? 0, total: 1, message: `job ${job.job_id} Pending` } });
+      if (token === undefined) return;
+      const done = job.status === 'Pending' ? (job.progress ?? 0) : 1;
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total: 1, message: `job ${job.job_id} ${job.status}` } });
     };
     try {
       const tool = tools.get(request.params.name);
@@ -88,12 +91,12 @@ async function runKind(client: SpritekilnClient, tool: KindTool, args: Json, pro
   return folder ? { ...job, written: await download(job, folder) } : job;
 }
 
-/** Long-polls the job until it ends (Succeed or Failed, both answered), reporting each Pending state. */
-async function waitEnded(client: SpritekilnClient, id: string, onPending: (job: Job) => Promise<void>, signal: AbortSignal): Promise<Job> {
+/** Long-polls the job until it ends (Succeed or Failed, both answered), reporting each state it is seen in. */
+async function waitEnded(client: SpritekilnClient, id: string, onState: (job: Job) => Promise<void>, signal: AbortSignal): Promise<Job> {
   for (;;) {
     const job = await client.job(id, 1, signal);
+    await onState(job);
     if (job.status !== 'Pending') return job;
-    await onPending(job);
   }
 }
 

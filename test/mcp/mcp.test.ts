@@ -67,7 +67,9 @@ describe('spritekiln mcp', () => {
     expect(job.status).toBe('Succeed');
     const files = await readdir(folder);
     for (const f of ['anim.gif', 'frame_000.png', 'frame_168.png', 'sheet.json', 'sheet.png', 'sprite_frames.tres', 'pack.json']) expect(files).toContain(f);
+    // Every state seen is reported, the end as 1 (of 1), however fast the job ran.
     expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe(1);
   }, 120_000);
 
   it('runs an effect, then job_status and download fetch it again', async () => {
