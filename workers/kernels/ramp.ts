@@ -18,6 +18,10 @@ export interface Ramp {
 
 // Ramps are built pairwise (n^2): pixel art has tens of colours; past this it is not a palette.
 export const MAX_RAMP_COLORS = 256;
+// How far apart two colours' hue and saturation may be on one ramp (chroma below), and the lightness
+// under which a colour is an outline.
+const MAX_RAMP_CHROMA = 60;
+const OUTLINE_LUMA = 40;
 
 const luma = (c: PackedColor): number => 0.299 * (c >>> 24) + 0.587 * ((c >>> 16) & 255) + 0.114 * ((c >>> 8) & 255);
 
@@ -45,8 +49,12 @@ export function buildRamp(palette: readonly PackedColor[]): Ramp | null {
       const cj = colors[j] as PackedColor;
       const dl = luma(cj) - li;
       // A step is a visible change of lightness; hue distance weighs more than the size of the step.
-      const cost = Math.abs(dl) + 1.5 * chroma(ci, cj);
-      if (dl > 6 && cost < costUp) [bestUp, costUp] = [j, cost];
+      const hue = chroma(ci, cj);
+      // Another hue is another ramp: a red with no lighter red stays red, not a grey.
+      if (hue > MAX_RAMP_CHROMA) continue;
+      const cost = Math.abs(dl) + 1.5 * hue;
+      // An outline (near black) stays dark going up: lit, it would lose the sprite's edge.
+      if (dl > 6 && li >= OUTLINE_LUMA && cost < costUp) [bestUp, costUp] = [j, cost];
       if (dl < -6 && cost < costDown) [bestDown, costDown] = [j, cost];
     }
     up[i] = bestUp;

@@ -86,6 +86,19 @@ describe('palette ramps', () => {
     expect(usesOnlyPalette(out, palette)).toBe(true);
   });
 
+  it('keeps a ramp within a hue, and an outline dark: a red with no lighter red stays red, black stays black', () => {
+    const red = packColor(200, 30, 40, 255), black = packColor(10, 10, 12, 255);
+    const grey = packColor(120, 120, 120, 255), lightGrey = packColor(200, 200, 200, 255);
+    const r = buildRamp([red, black, grey, lightGrey])!;
+    const up = (c: number) => r.colors[r.up[r.index.get(c)!]!];
+    expect(up(red)).toBe(red);
+    expect(up(black)).toBe(black);
+    expect(up(grey)).toBe(lightGrey);
+    // Going down a grey reaches black (the same hue); the red has no darker red.
+    expect(r.colors[r.down[r.index.get(grey)!]!]).toBe(black);
+    expect(r.colors[r.down[r.index.get(red)!]!]).toBe(red);
+  });
+
   it('has no ramp for an image with too many colours to be a palette', () => {
     expect(buildRamp(Array.from({ length: 300 }, (_, i) => packColor(i & 255, i >> 8, 0, 255)))).toBeNull();
   });
