@@ -65,6 +65,9 @@ interface Posed extends Rigged {
   bounds: Extent;
 }
 
+/** A figure facing the viewer (or a firm blob, a figure whose arms are too small to find) strikes across its own front. */
+const strikesAcross = (rig: Rig): boolean => (rig.plan === 'humanoid' && rig.view === 'front') || rig.firm === true;
+
 /** The parts that strike (arms and what they hold), whose afterimage is a strike's smear. */
 const strikingParts = (rig: Rig): number[] => rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : []));
 
@@ -75,9 +78,9 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
   // A side-view figure with no arm found draws a smear arc on the fast frames of a slash instead
   // of swinging an arm (a dash's smear is an afterimage, not a blow).
-  // A figure facing the viewer strikes across its own front: the arc is drawn over its body, from
-  // the striking arm's shoulder (the lead arm's, on the left of the picture) to the other hip.
-  const front = rig.plan === 'humanoid' && rig.view === 'front';
+  // A figure facing the viewer strikes across its own front (strikesAcross): the arc is drawn over
+  // its body, from the striking arm's shoulder (the lead arm's, on the left of the picture) to the other hip.
+  const front = strikesAcross(rig);
   const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
   const positions = timeline.map(({ frame, toward }) => {
@@ -93,7 +96,8 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
         const q = apply(t[i]!, p.x, p.y);
         return apply(global, q.x, q.y).y;
       };
-      return arcAcross(body(), -1, at('head', 'head'), at('spine', 'head'));
+      // A firm blob's neck is where its top part begins, its hips its base.
+      return rig.firm ? arcAcross(body(), -1, at('top', 'head'), at('base', 'head')) : arcAcross(body(), -1, at('head', 'head'), at('spine', 'head'));
     };
     const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? (front ? across() : arcFor(body(), rig.facing)) : null;
     if (arc) {
@@ -174,7 +178,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const shade = shader(rig, input.palette, pixel);
   const striking = new Set(strikingParts(rig));
   // A front view's arc is across its body, drawn over it; a side view's ahead of it, behind the arm.
-  const front = rig.plan === 'humanoid' && rig.view === 'front';
+  const front = strikesAcross(rig);
   const arcColor = swooshColor(input.palette, pixel);
   const toCanvas = (pos: Float64Array): Float64Array => {
     const out = new Float64Array(pos.length);

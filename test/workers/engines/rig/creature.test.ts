@@ -88,6 +88,20 @@ describe('creature rigs on real sprites', () => {
     for (const f of frames) expect(boxOf(subjectMask(f, s.background))!.height).toBeGreaterThanOrEqual(Math.floor(0.85 * h0));
   });
 
+  it('a firm blob strikes across its front: the warrior\'s attack draws the swoosh on its fast frames', () => {
+    const s = still('warrior-front');
+    const { frames } = animate({ start: s.image, text: 'attack', frames: 12, isPixel: true, seed: 'firm' });
+    // The swoosh is the palette's lightest colour: count its pixels per frame, against frame 0's.
+    const light = (d: Uint8Array) => { let best = -1, key = 0; for (let i = 0; i < d.length; i += 4) { const l = d[i]! + d[i + 1]! + d[i + 2]!; if (d[i + 3]! > 0 && l > best) (best = l), (key = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!); } return key; };
+    const color = light(s.image.data);
+    const count = (d: Uint8Array) => { let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && ((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!) === color) n++; return n; };
+    const base = count(frames[0]!.data);
+    // It only held still before (no arm found, no lean): no frame gained any.
+    const struck = frames.filter((f) => count(f.data) >= base + 4).length;
+    expect(struck).toBeGreaterThanOrEqual(1);
+    expect(struck).toBeLessThanOrEqual(4);
+  });
+
   it('a flapping bat moves its wing tips up and down, the body between them stays', () => {
     const s = still('bat');
     const { frames } = animate({ start: s.image, text: 'float', frames: 24, isPixel: true, seed: 'bat' });
