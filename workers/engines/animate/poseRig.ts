@@ -72,6 +72,9 @@ function legShare(rig: Rig): number {
 /** How wide a body is side-on, against face-on: it keeps its depth, not a card's edge. */
 const SIDE_ON = 0.4;
 
+/** A firm blob's sway (radians) per height of stride between its feet. */
+const WADDLE = 0.5;
+
 /** The horizontal scale of a subject turned to `turn` (the turn's cosine), mirrored past side-on. */
 export function turnWidth(rig: Rig, turn: number): number {
   const c = Math.max(-1, Math.min(1, turn)), sign = c < 0 ? -1 : 1;
@@ -123,6 +126,12 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     // A soft body bends; a firm one (a figure, as a front view) keeps upright.
     set('belly', fwd * f.lean * 0.5);
     set('top', fwd * (f.lean * 0.5 + f.nod));
+  } else {
+    // A firm one's feet are too small to find: it waddles, its base swaying with the stride under
+    // a top that stays level.
+    const sway = WADDLE * (f.feet[0].forward - f.feet[1].forward);
+    set('base', sway);
+    set('belly', -sway);
   }
   // Legs: IK to the foot targets, measured from the crouched hips, where the knee bends in the
   // picture (a side view's humanoid or four-legged body); elsewhere they foreshorten.

@@ -27,7 +27,6 @@ const movers = stills.filter((s) => s.body !== 'item');
 // Floors not met yet, each measured and named so it cannot pass silently (the test asserts they
 // still fail; remove an entry when the engine meets it).
 const KNOWN_GAPS: Record<string, string> = {
-  'warrior-front/walk': '16 px front view: the head band moves with the bob (0.055 vs legs 0.081)',
   'skeleton-front/area': 'attack frame 7: the sword arm swings in front of the shield and hides part of it (0.7996 of frame 0\'s area)',
 };
 /** Runs a floor's checks; a known gap must still fail (so a fix is noticed and the entry removed). */
