@@ -122,8 +122,8 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   if (humanoid) {
     set('spine', side ? fwd * f.lean : 0, f.stretch);
     set('head', side ? fwd * f.nod : 0);
-  } else if (!rig.firm) {
-    // A soft body bends; a firm one (a figure, as a front view) keeps upright.
+  } else if (!rig.firm && rig.edge === undefined) {
+    // A soft body bends; a firm one (a figure, as a front view) and a flat thing keep upright.
     set('belly', fwd * f.lean * 0.5);
     set('top', fwd * (f.lean * 0.5 + f.nod));
   } else {
@@ -214,9 +214,10 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     // A soft body squashes to 70% of its height at most: past that a slime reads as a puddle and an
     // item (a key) loses its shape. Melting is the puddle on purpose. A body on legs crouches with
     // them (above) and keeps its shape: a quarter of the squash, the give of its flesh.
-    // A firm blob (a figure whose limbs were not found) gives a quarter as much as a slime.
+    // A firm blob (a figure whose limbs were not found) gives a quarter as much as a slime; a flat
+    // thing (a coin, a key) is rigid and gives nothing.
     const soft = Math.max(0.7, f.squash * (1 - 1.5 * f.crouch));
-    const s = legged ? 1 + 0.25 * (f.squash - 1) : rig.firm ? 1 + 0.25 * (soft - 1) : soft;
+    const s = legged ? 1 + 0.25 * (f.squash - 1) : rig.edge !== undefined ? 1 : rig.firm ? 1 + 0.25 * (soft - 1) : soft;
     const sy = s + melt * (MELTED.height - s), sx = 1 / s + melt * (MELTED.width - 1 / s);
     if (sx !== 1 || sy !== 1) global = compose(global, scaleAbout(g, sx, sy));
   }

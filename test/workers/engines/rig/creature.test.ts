@@ -102,6 +102,19 @@ describe('creature rigs on real sprites', () => {
     expect(struck).toBeLessThanOrEqual(4);
   });
 
+  it.each(['coin', 'key'])('a flat thing (%s) is rigid: its jump lifts it whole, never squashed or stretched', (name) => {
+    const s = still(name);
+    const { frames } = animate({ start: s.image, text: 'jump', frames: 12, isPixel: s.isPixel, seed: 'rigid' });
+    const b0 = boxOf(subjectMask(frames[0]!, s.background))!;
+    const boxes = frames.map((f) => boxOf(subjectMask(f, s.background))!);
+    // It squashed and stretched like a slime (the key's ring an ellipse at the crouch).
+    for (const b of boxes) {
+      expect(Math.abs(b.height - b0.height)).toBeLessThanOrEqual(Math.max(1, 0.05 * b0.height));
+      expect(Math.abs(b.width - b0.width)).toBeLessThanOrEqual(Math.max(1, 0.05 * b0.width));
+    }
+    expect(Math.min(...boxes.map((b) => b.y + b.height))).toBeLessThanOrEqual(b0.y + b0.height - 0.12 * b0.height);
+  });
+
   it('a flapping bat moves its wing tips up and down, the body between them stays', () => {
     const s = still('bat');
     const { frames } = animate({ start: s.image, text: 'float', frames: 24, isPixel: true, seed: 'bat' });
