@@ -33,27 +33,3 @@ function isBlocky(px: Uint32Array, width: number, height: number, k: number): bo
   }
   return true;
 }
-
-/** One pixel per k x k block (its top-left), the image at its art resolution. */
-export function shrinkBlocks(img: RawImage, k: number): RawImage {
-  const width = img.width / k, height = img.height / k;
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const o = ((y * k) * img.width + x * k) * 4;
-    data.set(img.data.subarray(o, o + 4), (y * width + x) * 4);
-  }
-  return { data, width, height };
-}
-
-/** Every pixel made a k x k block. */
-export function growBlocks(img: RawImage, k: number): RawImage {
-  const width = img.width * k, height = img.height * k;
-  const src = new Uint32Array(img.data.buffer, img.data.byteOffset, img.width * img.height);
-  const out = new Uint32Array(width * height);
-  for (let y = 0; y < img.height; y++) {
-    const row = out.subarray(y * k * width, (y * k + 1) * width);
-    for (let x = 0; x < img.width; x++) row.fill(src[y * img.width + x]!, x * k, (x + 1) * k);
-    for (let r = 1; r < k; r++) out.copyWithin((y * k + r) * width, y * k * width, (y * k + 1) * width);
-  }
-  return { data: new Uint8Array(out.buffer), width, height };
-}

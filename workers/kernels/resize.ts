@@ -37,24 +37,28 @@ export function fitWithin(img: RawImage, maxW: number, maxH: number, mode: Resiz
 }
 
 function resizeNearest(img: RawImage, width: number, height: number): RawImage {
-  const src = img.data;
-  const out = new Uint8Array(width * height * 4);
-  // Sample at pixel centres so an integer upscale repeats each pixel exactly k times.
+  // Sample at pixel centres so an integer upscale repeats each pixel exactly k times. Pixels are
+  // moved as whole words, and an output row that samples the same source row as the one above is
+  // a copy of it (an upscale by k writes each row once and copies it k - 1 times).
   const srcX = new Int32Array(width);
-  for (let x = 0; x < width; x++) srcX[x] = Math.min(img.width - 1, Math.floor(((x + 0.5) * img.width) / width)) * 4;
+  for (let x = 0; x < width; x++) srcX[x] = Math.min(img.width - 1, Math.floor(((x + 0.5) * img.width) / width));
+  // (A view at an odd offset is copied first: words must be aligned.)
+  const bytes = img.data.byteOffset % 4 === 0 ? img.data : new Uint8Array(img.data);
+  const src = new Uint32Array(bytes.buffer, bytes.byteOffset, img.width * img.height);
+  const out = new Uint32Array(width * height);
+  let previous = -1;
   for (let y = 0; y < height; y++) {
     const sy = Math.min(img.height - 1, Math.floor(((y + 0.5) * img.height) / height));
-    const rowIn = sy * img.width * 4;
-    let o = y * width * 4;
-    for (let x = 0; x < width; x++, o += 4) {
-      const i = rowIn + at(srcX, x);
-      out[o] = at(src, i);
-      out[o + 1] = at(src, i + 1);
-      out[o + 2] = at(src, i + 2);
-      out[o + 3] = at(src, i + 3);
+    const o = y * width;
+    if (sy === previous) {
+      out.copyWithin(o, o - width, o);
+      continue;
     }
+    const rowIn = sy * img.width;
+    for (let x = 0; x < width; x++) out[o + x] = src[rowIn + srcX[x]!]!;
+    previous = sy;
   }
-  return { data: out, width, height };
+  return { data: new Uint8Array(out.buffer), width, height };
 }
 
 /** Per output index along one axis: which inputs contribute and with what weight (sum 1). */

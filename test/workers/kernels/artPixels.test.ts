@@ -1,12 +1,16 @@
-// Pixel art exported at a whole-number scale is found, shrunk and grown back exactly; the animate
+// Pixel art exported at a whole-number scale is found, and shrinks and grows back exactly; the animate
 // engine moves it at its own resolution, so every frame is whole art pixels.
 import { describe, expect, it } from 'vitest';
-import { artPixelSize, growBlocks, shrinkBlocks } from '../../../workers/kernels/artPixels.ts';
+import { artPixelSize } from '../../../workers/kernels/artPixels.ts';
 import { animate } from '../../../workers/engines/animate/animate.ts';
 import { resizeTo } from '../../../workers/kernels/resize.ts';
 import { pixelKnight, hero } from '../../fixtures/sprites.ts';
 import { still } from '../../fixtures/realSprites.ts';
+import type { RawImage } from '../../../workers/types.ts';
 
+// Exported at a scale and brought back: nearest-neighbour resizing by a whole factor.
+const growBlocks = (img: RawImage, k: number) => resizeTo(img, img.width * k, img.height * k, 'nearest');
+const shrinkBlocks = (img: RawImage, k: number) => resizeTo(img, img.width / k, img.height / k, 'nearest');
 const same = (a: { data: Uint8Array }, b: { data: Uint8Array }) => Buffer.from(a.data).equals(Buffer.from(b.data));
 
 describe('artPixelSize', () => {

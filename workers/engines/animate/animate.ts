@@ -22,7 +22,7 @@ import { rigAnimation } from './rigAnimation.ts';
 import type { Placed } from './rigAnimation.ts';
 import { planTimeline } from './timeline.ts';
 import { clipsShown, joinClips } from './startToEnd.ts';
-import { artPixelSize, shrinkBlocks } from '../../kernels/artPixels.ts';
+import { artPixelSize } from '../../kernels/artPixels.ts';
 import { REST } from './motionFrame.ts';
 
 export interface AnimateInput {
@@ -67,8 +67,9 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const prepared = prepareFrames(input.start, input.end, pixel ? 'nearest' : 'smooth');
   // Pixel art exported at a whole-number scale moves at its own resolution (artPixels.ts).
   const zoom = pixel ? gcd(artPixelSize(prepared.start), prepared.end ? artPixelSize(prepared.end) : 0) : 1;
-  const start = zoom > 1 ? shrinkBlocks(prepared.start, zoom) : prepared.start;
-  const end = prepared.end && zoom > 1 ? shrinkBlocks(prepared.end, zoom) : prepared.end;
+  const artSize = (img: RawImage) => resizeTo(img, img.width / zoom, img.height / zoom, 'nearest');
+  const start = zoom > 1 ? artSize(prepared.start) : prepared.start;
+  const end = prepared.end && zoom > 1 ? artSize(prepared.end) : prepared.end;
   const n = input.frames;
   const plan = readMotionPlan(input.text, input.promptEnhancement ?? true, n);
   const tag = planTag(plan);

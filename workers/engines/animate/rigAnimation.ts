@@ -4,7 +4,6 @@
 // the subject instead (decisions §3), found again on the smaller image.
 import type { RawImage } from '../../types.ts';
 import { MAX_FRAME_SIDE } from '../../limits.ts';
-import { growBlocks } from '../../kernels/artPixels.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { copyInto, drawOver } from '../../kernels/blit.ts';
@@ -227,7 +226,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
 function zoomed(clip: RiggedClip, zoom: number): RiggedClip {
   if (zoom === 1) return clip;
   const grown = new Map<RawImage, RawImage>();
-  const frames = clip.frames.map((f) => grown.get(f) ?? (grown.set(f, growBlocks(f, zoom)), grown.get(f)!));
+  const frames = clip.frames.map((f) => grown.get(f) ?? (grown.set(f, resizeTo(f, f.width * zoom, f.height * zoom, 'nearest')), grown.get(f)!));
   const { pivot, start } = clip;
   return {
     ...clip, frames,
