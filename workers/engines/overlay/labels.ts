@@ -5,6 +5,7 @@
 // of the same colours and line as a label cell beside it.
 import type { Box } from '../../kernels/track.ts';
 import type { RawImage } from '../../types.ts';
+import { components } from '../rig/silhouette.ts';
 
 interface Glyphs {
   colors: Set<number>;
@@ -18,32 +19,24 @@ const MAX_LETTER_COLORS = 3;
 function glyphsOf(sheet: RawImage, mask: Uint8Array, cell: Box): Glyphs {
   const { width } = sheet;
   const colors = new Set<number>();
-  const seen = new Uint8Array(cell.width * cell.height);
-  const pieces: Box[] = [];
-  const stack: number[] = [];
+  const inCell = new Uint8Array(cell.width * cell.height);
   for (let y = 0; y < cell.height; y++) for (let x = 0; x < cell.width; x++) {
     const p = (cell.y + y) * width + cell.x + x;
     if (!mask[p]) continue;
+    inCell[y * cell.width + x] = 1;
     const o = p * 4;
     colors.add((sheet.data[o]! << 16) | (sheet.data[o + 1]! << 8) | sheet.data[o + 2]!);
-    if (seen[y * cell.width + x]) continue;
-    let x0 = x, x1 = x, y0 = y, y1 = y, n = 0;
-    seen[y * cell.width + x] = 1;
-    stack.push(x, y);
-    while (stack.length) {
-      const cy = stack.pop()!, cx = stack.pop()!;
-      n++;
-      x0 = Math.min(x0, cx); x1 = Math.max(x1, cx); y0 = Math.min(y0, cy); y1 = Math.max(y1, cy);
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = cx + dx, ny = cy + dy;
-        if (nx < 0 || ny < 0 || nx >= cell.width || ny >= cell.height || seen[ny * cell.width + nx]) continue;
-        if (!mask[(cell.y + ny) * width + cell.x + nx]) continue;
-        seen[ny * cell.width + nx] = 1;
-        stack.push(nx, ny);
-      }
-    }
-    if (n >= 2) pieces.push({ x: x0, y: cell.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1 });
   }
+  const { labels, sizes } = components(inCell, cell.width, cell.height);
+  // Each piece's box, in the order the pieces were found (top row first).
+  const boxes = sizes.map(() => ({ x0: Infinity, y0: Infinity, x1: -1, y1: -1 }));
+  for (let y = 0; y < cell.height; y++) for (let x = 0; x < cell.width; x++) {
+    const id = labels[y * cell.width + x]!;
+    if (id === 0) continue;
+    const b = boxes[id]!;
+    b.x0 = Math.min(b.x0, x); b.x1 = Math.max(b.x1, x); b.y0 = Math.min(b.y0, y); b.y1 = Math.max(b.y1, y);
+  }
+  const pieces = boxes.flatMap((b, id) => (id > 0 && sizes[id]! >= 2 ? [{ x: b.x0, y: cell.y + b.y0, width: b.x1 - b.x0 + 1, height: b.y1 - b.y0 + 1 }] : []));
   // A letter cut by the cell's side leaves slivers at its edge: they belong to the next cell's glyph.
   const tall = Math.max(0, ...pieces.map((b) => b.height));
   return { colors, pieces: pieces.filter((b) => !((b.x === 0 || b.x + b.width === cell.width) && b.height < tall / 2)) };

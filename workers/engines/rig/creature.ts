@@ -3,7 +3,7 @@
 // reach the ground are legs (a quadruped's, a spider's); thin parts out to the sides above the
 // ground are wings (a bat's, a bird's). Items and slimes are the body alone.
 import type { Silhouette } from './silhouette.ts';
-import { components, coreOf, extremes, maxThickness, meanX, thinParts } from './silhouette.ts';
+import { components, coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
 import type { Run } from './silhouette.ts';
 import { RigBuilder, vec } from './builder.ts';
 import type { BodyPlan, Rig, Vec } from './types.ts';
@@ -168,7 +168,7 @@ function holeArea(s: Silhouette): number {
  */
 function flatEdge(s: Silhouette): number | undefined {
   const { box } = s;
-  const counts = s.rows.slice(box.y, box.y + box.height).map((runs) => runs.reduce((n, r) => n + r.x1 - r.x0, 0));
+  const counts = rowCounts(s).slice(box.y, box.y + box.height);
   const widest = Math.max(1, ...counts);
   const band = Math.max(1, Math.round(0.1 * box.height));
   const mean = (v: number[]): number => v.reduce((a, b) => a + b, 0) / v.length / widest;
@@ -239,7 +239,7 @@ export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
  */
 function pinched(s: Silhouette): boolean {
   const { box } = s;
-  const widths = s.rows.slice(box.y, box.y + box.height).map((runs) => runs.reduce((n, r) => n + r.x1 - r.x0, 0));
+  const widths = rowCounts(s).slice(box.y, box.y + box.height);
   const below = new Array<number>(widths.length).fill(0);
   for (let i = widths.length - 2; i >= 0; i--) below[i] = Math.max(below[i + 1]!, widths[i + 1]!);
   let above = 0;
