@@ -16,7 +16,7 @@ import type { RawImage } from '../workers/types.ts';
 import { hero, heroWalkFrames } from '../test/fixtures/sprites.ts';
 import { still } from '../test/fixtures/realSprites.ts';
 import { gifPsnr } from './imagemagick.ts';
-import { ensureTool, ffmpegGifArgs, run } from './peers.ts';
+import { colorCount, ensureTool, ffmpegGifArgs, run } from './peers.ts';
 import { interleaved, spread, type Spread } from './timing.ts';
 
 export interface PaletteRow {
@@ -25,12 +25,6 @@ export interface PaletteRow {
   global: { ms: Spread; bytes: number; psnr: number };
   perFrame: { ms: Spread; bytes: number; psnr: number };
   ffmpeg: { bytes: number; psnr: number };
-}
-
-function colorCount(frames: readonly RawImage[]): number {
-  const seen = new Set<number>();
-  for (const f of frames) for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3]! >= 128) seen.add((f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!);
-  return seen.size;
 }
 
 /** Shaded content, 100 frames each: a painted hero, a real cartoon sprite, a restyle's fire. */

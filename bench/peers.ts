@@ -50,7 +50,8 @@ export const run = (cmd: string, args: string[]) => {
 };
 
 /** Distinct opaque colours over all frames. */
-function colorCount(frames: readonly RawImage[]): number {
+/** Distinct colours of the frames' opaque pixels (alpha at least half). */
+export function colorCount(frames: readonly RawImage[]): number {
   const seen = new Set<number>();
   for (const f of frames) for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3]! >= 128) seen.add((f.data[i]! << 16) | (f.data[i + 1]! << 8) | f.data[i + 2]!);
   return seen.size;
