@@ -54,7 +54,7 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
   const { triangles, rest } = mesh;
   const cw = canvas.width, ch = canvas.height, sw = source.image.width, sh = source.image.height;
   const cd = canvas.data, sd = source.image.data, sox = source.ox, soy = source.oy;
-  const px = [0, 0, 0, 0];
+  const px = [0, 0, 0, 0], best = [0, 0, 0, 0];
   const E = new Float64Array(18);
   // Offsets to look along a squeezed row, nearest first: 0, +1, -1, +2, -2, ...
   const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
@@ -112,7 +112,7 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
         const su = b0 * u0 + b1 * u1 + b2 * u2, sv = b0 * v0 + b1 * v1 + b2 * v2;
         if (reach === 0) {
           if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
-        } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px)) continue;
+        } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px, best)) continue;
         if (shade) shade(px);
         let a = px[3] as number;
         if (opts.opacity < 1) {
@@ -126,9 +126,12 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
   }
 }
 
-/** The first (nearest) of the colours at (u + d, v) that is mostly opaque, else the most opaque; false where all are clear. */
-function sampleAcross(sd: Uint8Array, sw: number, sh: number, u: number, v: number, nearest: boolean, offsets: readonly number[], out: number[]): boolean {
-  const best = [0, 0, 0, 0];
+/**
+ * The first (nearest) of the colours at (u + d, v) that is mostly opaque, else the most opaque; false
+ * where all are clear. `best` is scratch space, so a pixel allocates nothing.
+ */
+function sampleAcross(sd: Uint8Array, sw: number, sh: number, u: number, v: number, nearest: boolean, offsets: readonly number[], out: number[], best: number[]): boolean {
+  best[3] = 0;
   let found = false;
   for (const d of offsets) {
     if (!sample(sd, sw, sh, u + d, v, nearest, out)) continue;
