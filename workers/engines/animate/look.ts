@@ -86,7 +86,8 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
     oy: cut.oy,
     sprite(look, tint) {
       const g = Math.max(0, Math.round(look.glow * STEPS) / STEPS);
-      const f = Math.max(0, Math.round(look.flash * STEPS) / STEPS);
+      // Pixel art flashes whole (the classic white silhouette) or not at all: a half flash is dither noise.
+      const f = opts.pixel ? (look.flash >= 0.5 ? 1 : 0) : Math.max(0, Math.round(look.flash * STEPS) / STEPS);
       const s = Math.max(-1, Math.min(1, Math.round(look.shade * STEPS) / STEPS));
       if (g === 0 && f === 0 && s === 0) return base;
       const key = `${g},${f},${s},${tint.r},${tint.g},${tint.b}`;

@@ -57,10 +57,12 @@ export const hit: RigMotion = {
 export const die: RigMotion = {
   name: 'die', framesPerCycle: 30, returns: false, travel: -1,
   at(u, { amplitude: a }) {
-    const recoil = frame({ lean: -0.25, nod: -0.2, flash: 1, arms: [{ swing: 0.9, bend: 0.5 }, { swing: 1.1, bend: 0.5 }] });
+    const recoil = frame({ lean: -0.25, nod: -0.2, arms: [{ swing: 0.9, bend: 0.5 }, { swing: 1.1, bend: 0.5 }] });
     const buckle = frame({ crouch: 0.22 * a, lean: 0.3, nod: 0.25, arms: [{ swing: 0.3, bend: 0.3 }, { swing: 0.2, bend: 0.3 }], squash: 0.75 });
     const lying = (t: number): MotionFrame => frame({ crouch: 0.1, lean: 0.05, nod: -0.1, topple: t, arms: [{ swing: 1.2, bend: 0.2 }, { swing: 0.9, bend: 0.2 }], feet: [{ forward: 0.05, up: 0.04 }, { forward: 0.1, up: 0 }], squash: 0.6, shade: -0.1 });
-    if (u < 0.14) return mixFrames(REST, recoil, easeOut(span(u, 0, 0.14)));
+    // The blow's flash is a beat (two frames at 12 fps over three seconds), not the whole recoil.
+    const flash = bell(u, 0.07, 0.07);
+    if (u < 0.14) return { ...mixFrames(REST, recoil, easeOut(span(u, 0, 0.14))), flash };
     if (u < 0.38) return mixFrames(recoil, buckle, easeInOut(span(u, 0.14, 0.38)));
     if (u < 0.7) return mixFrames(buckle, lying(Math.PI / 2), easeIn(span(u, 0.38, 0.7)));
     // The impact: a small rebound of the body off the ground, then stillness.
