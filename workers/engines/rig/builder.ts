@@ -18,13 +18,14 @@ export class RigBuilder {
     return i;
   }
 
-  part(name: string, bones: string[], depth: number, copy?: { of: string; shade: number }): number {
+  part(name: string, bones: string[], depth: number, opts: { of?: string; shade?: number; rigid?: boolean } = {}): number {
     const i = this.parts.length;
     const part: Part = { name, bones: bones.map((b) => this.index[b]).filter((b): b is number => b !== undefined), depth };
-    if (copy) {
-      const of = this.parts.findIndex((p) => p.name === copy.of);
-      if (of >= 0) { part.copyOf = of; part.shade = copy.shade; }
+    if (opts.of !== undefined) {
+      const of = this.parts.findIndex((p) => p.name === opts.of);
+      if (of >= 0) { part.copyOf = of; part.shade = opts.shade ?? 0; }
     }
+    if (opts.rigid) part.rigid = true;
     this.parts.push(part);
     return i;
   }

@@ -8,6 +8,7 @@ import type { Silhouette } from './silhouette.ts';
 import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
 import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
+import { findShield } from './shield.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -171,8 +172,12 @@ function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uin
       continue;
     }
     if (Math.abs(sx / size - torsoX) < 0.08 * H) continue;
+    // An arm that runs on down to the ground is an arm hanging against a leg, the two one thin part:
+    // below the hips it is the leg (swung as an arm it drags the leg along as a sword).
+    const grounded = pixels.some((p) => Math.floor(p / width) >= shape.bottom - 0.05 * H);
+    const arm = grounded ? pixels.filter((p) => Math.floor(p / width) < shape.hipY) : pixels;
     const had = best.get(side);
-    if (!had || had.size < size) best.set(side, { pixels, size });
+    if (!had || had.size < arm.length) best.set(side, { pixels: arm, size: arm.length });
   }
   const arms: Limb[] = [...best.entries()].map(([side, { pixels }]) => ({ side: side as -1 | 1, pixels }));
   if (weapon && !arms.some((a) => a.side === weapon?.side)) arms.push(weapon);
@@ -277,6 +282,12 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       const beyond = wb ? (x - wb.head.x) * (wb.tail.x - wb.head.x) + (y - wb.head.y) * (wb.tail.y - wb.head.y) > 0 : false;
       b.label(p, beyond ? (weaponPart.get(arm.side) as number) : (armPart.get(arm.side) as number));
     }
+  }
+  // A shield over the hips is carried by the torso, whole, whatever the legs under it do.
+  const shield = findShield(s, hipY);
+  if (shield) {
+    const part = b.part('shield', ['spine'], 0.9, { rigid: true });
+    for (const p of shield) b.label(p, part);
   }
   // What lies below the hips but out beside the feet (a hand hanging by the hip, a wide hem) moves
   // with the body: a leg that shortens or steps would drag it into a smear.

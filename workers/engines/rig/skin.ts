@@ -91,15 +91,16 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
   }
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
   const tris: { v: [number, number, number]; part: number; depth: number }[] = [];
-  // One layer for the shared mesh, one more for each copied part.
-  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined ? [{ part: i }] : []))];
+  // One layer for the shared mesh, one more for each copied or rigid part.
+  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || p.rigid ? [{ part: i }] : []))];
   const softness = Math.max(1, 0.04 * rig.height);
   for (const layer of layers) {
     const vertexOf = new Map<number, number>();
     const allowedAt = new Map<number, Set<number>>();
     const cellsOf = (partOfCell: number): number | null => {
-      if (layer.part === null) return partOfCell >= 0 ? partOfCell : null;
-      return partOfCell === rig.parts[layer.part]?.copyOf ? layer.part : null;
+      if (layer.part === null) return partOfCell >= 0 && !rig.parts[partOfCell]?.rigid ? partOfCell : null;
+      const own = rig.parts[layer.part];
+      return partOfCell === (own?.rigid ? layer.part : own?.copyOf) ? layer.part : null;
     };
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const part = cellsOf(cellPart[cy * gw + cx] as number);

@@ -34,6 +34,11 @@ export interface Part {
   copyOf?: number;
   /** Shade of a copy, 0..1 darker (the far limb is in the body's shadow). */
   shade?: number;
+  /**
+   * A rigid thing on the body (a shield): its mesh shares no vertex with the parts around it, so
+   * nothing they do bends it.
+   */
+  rigid?: boolean;
 }
 
 export interface Rig {

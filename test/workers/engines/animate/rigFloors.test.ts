@@ -24,16 +24,6 @@ function run(s: Still, text: string, end = false): AnimateResult {
 }
 
 const movers = stills.filter((s) => s.body !== 'item');
-// Floors not met yet, each measured and named so it cannot pass silently (the test asserts they
-// still fail; remove an entry when the engine meets it).
-const KNOWN_GAPS: Record<string, string> = {
-  'skeleton-front/area': 'attack frame 7: the sword arm swings in front of the shield and hides part of it (0.7996 of frame 0\'s area)',
-};
-/** Runs a floor's checks; a known gap must still fail (so a fix is noticed and the entry removed). */
-function floor(name: string, key: string, check: () => void): void {
-  if (`${name}/${key}` in KNOWN_GAPS) expect(check).toThrow();
-  else check();
-}
 const humanoids = stills.filter((s) => s.body === 'humanoid');
 
 describe('rigged motion on real sprites', () => {
@@ -55,16 +45,14 @@ describe('rigged motion on real sprites', () => {
 
   it.each(movers.map((s) => s.name))('%s: walk, jump and attack keep the opaque area within 0.8-1.25x of frame 0', (name) => {
     const s = still(name);
-    floor(name, 'area', () => {
-      for (const text of ['walk', 'jump', 'attack']) {
-        const r = run(s, text);
-        for (const [i, f] of r.frames.entries()) {
-          const k = areaRatio(f, r.frames[0]!, s.background);
-          expect(k, `${text} frame ${i}`).toBeGreaterThanOrEqual(0.8);
-          expect(k, `${text} frame ${i}`).toBeLessThanOrEqual(1.25);
-        }
+    for (const text of ['walk', 'jump', 'attack']) {
+      const r = run(s, text);
+      for (const [i, f] of r.frames.entries()) {
+        const k = areaRatio(f, r.frames[0]!, s.background);
+        expect(k, `${text} frame ${i}`).toBeGreaterThanOrEqual(0.8);
+        expect(k, `${text} frame ${i}`).toBeLessThanOrEqual(1.25);
       }
-    });
+    }
   });
 
   it.each(movers.map((s) => s.name))('%s: a jump lifts the feet by at least 12%% of the height', (name) => {
@@ -76,34 +64,30 @@ describe('rigged motion on real sprites', () => {
 
   it.each(humanoids.map((s) => s.name))('%s: a walk changes the legs while the head stays rigid', (name) => {
     const s = still(name);
-    floor(name, 'walk', () => {
-      const r = run(s, 'walk');
-      const head = r.frames.map((f) => regionChange(f, r.frames[0]!, HEAD, s.background));
-      const legs = r.frames.map((f) => regionChange(f, r.frames[0]!, LEGS, s.background));
-      const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-      expect(mean(legs)).toBeGreaterThan(0.03);
-      expect(mean(head)).toBeLessThan(0.6 * mean(legs));
-    });
+    const r = run(s, 'walk');
+    const head = r.frames.map((f) => regionChange(f, r.frames[0]!, HEAD, s.background));
+    const legs = r.frames.map((f) => regionChange(f, r.frames[0]!, LEGS, s.background));
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    expect(mean(legs)).toBeGreaterThan(0.03);
+    expect(mean(head)).toBeLessThan(0.6 * mean(legs));
   });
 
   it.each(movers.map((s) => s.name))('%s: no tear: components and hard vertical seams do not grow', (name) => {
     const s = still(name);
-    floor(name, 'tear', () => {
-      for (const text of ['walk', 'jump', 'attack']) {
-        const r = run(s, text);
-        const f0 = r.frames[0]!;
-        const m0 = subjectMask(f0, s.background);
-        const area = m0.data.reduce((a, b) => a + b, 0);
-        const minSize = Math.max(3, Math.round(0.01 * area));
-        const height = Math.max(1, (() => { let lo = Infinity, hi = -1; for (let y = 0; y < m0.height; y++) for (let x = 0; x < m0.width; x++) if (m0.data[y * m0.width + x]) { lo = Math.min(lo, y); hi = Math.max(hi, y); } return hi - lo + 1; })());
-        const minRun = Math.max(4, Math.round(0.25 * height));
-        const c0 = components(m0, minSize).length, e0 = verticalEdgeRuns(f0, minRun, s.background);
-        for (const [i, f] of r.frames.entries()) {
-          expect(components(subjectMask(f, s.background), minSize).length, `${text} frame ${i}`).toBeLessThanOrEqual(c0 + 1);
-          expect(verticalEdgeRuns(f, minRun, s.background), `${text} frame ${i}`).toBeLessThanOrEqual(e0 + minRun * 2);
-        }
+    for (const text of ['walk', 'jump', 'attack']) {
+      const r = run(s, text);
+      const f0 = r.frames[0]!;
+      const m0 = subjectMask(f0, s.background);
+      const area = m0.data.reduce((a, b) => a + b, 0);
+      const minSize = Math.max(3, Math.round(0.01 * area));
+      const height = Math.max(1, (() => { let lo = Infinity, hi = -1; for (let y = 0; y < m0.height; y++) for (let x = 0; x < m0.width; x++) if (m0.data[y * m0.width + x]) { lo = Math.min(lo, y); hi = Math.max(hi, y); } return hi - lo + 1; })());
+      const minRun = Math.max(4, Math.round(0.25 * height));
+      const c0 = components(m0, minSize).length, e0 = verticalEdgeRuns(f0, minRun, s.background);
+      for (const [i, f] of r.frames.entries()) {
+        expect(components(subjectMask(f, s.background), minSize).length, `${text} frame ${i}`).toBeLessThanOrEqual(c0 + 1);
+        expect(verticalEdgeRuns(f, minRun, s.background), `${text} frame ${i}`).toBeLessThanOrEqual(e0 + minRun * 2);
       }
-    });
+    }
   });
 
   it.each(stills.filter((s) => s.end).map((s) => s.name))('%s -> its end pose: the last frame is the end image; middle frames are at most 10%% half-transparent', (name) => {
