@@ -266,8 +266,11 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const armPart = new Map<number, number>();
   const weaponPart = new Map<number, number>();
   for (const [side, name] of armOf) {
-    armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5));
-    if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1));
+    // An arm with an outline of its own swings free of the body below its shoulder; one found by
+    // colour is part of the torso's pixels and stays joined along its length.
+    const joinedAt = arms.find((a) => a.side === side)?.hanging ? undefined : name;
+    armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5, { joinedAt }));
+    if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1, { joinedAt }));
   }
 
   const weaponBone = (side: number): { head: Vec; tail: Vec } | undefined => {

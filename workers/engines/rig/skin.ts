@@ -94,6 +94,22 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
   // One layer for the shared mesh, one more for each copied or rigid part.
   const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || p.rigid ? [{ part: i }] : []))];
   const softness = Math.max(1, 0.04 * rig.height);
+  // A corner of the grid is one vertex for every part around it, except where a limb joined to the
+  // body only at a joint (Part.joinedAt) meets the rest away from that joint: there the limb has
+  // a vertex of its own (keyed past the shared ones by its joint).
+  const corners = (gw + 1) * (gh + 1);
+  const joinRadius = Math.max(1.5 * c, 0.1 * rig.height);
+  const descends = (b: number, from: number): boolean => {
+    for (let k = b; k >= 0; k = rig.bones[k]?.parent ?? -1) if (k === from) return true;
+    return false;
+  };
+  const keyOf = (gx: number, gy: number, part: number): number => {
+    const key = gy * (gw + 1) + gx;
+    const joint = rig.parts[part]?.joinedAt;
+    if (joint === undefined) return key;
+    const head = (rig.bones[joint] as (typeof rig.bones)[number]).head;
+    return Math.hypot(x0 + gx * c - head.x, y0 + gy * c - head.y) <= joinRadius ? key : key + (joint + 1) * corners;
+  };
   for (const layer of layers) {
     const vertexOf = new Map<number, number>();
     const allowedAt = new Map<number, Set<number>>();
@@ -106,14 +122,16 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
       const part = cellsOf(cellPart[cy * gw + cx] as number);
       if (part === null) continue;
       for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
-        const key = (cy + dy) * (gw + 1) + cx + dx;
+        const key = keyOf(cx + dx, cy + dy, part);
         let set = allowedAt.get(key);
         if (!set) allowedAt.set(key, (set = new Set()));
-        for (const b of rig.parts[part]?.bones ?? []) set.add(b);
+        // A limb's own vertex moves with the limb's bones alone: the body's would hold it back.
+        const own = key >= corners ? rig.parts[part]?.joinedAt : undefined;
+        for (const b of rig.parts[part]?.bones ?? []) if (own === undefined || descends(b, own)) set.add(b);
       }
     }
     for (const [key, allowed] of allowedAt) {
-      const gx = key % (gw + 1), gy = (key - gx) / (gw + 1);
+      const corner = key % corners, gx = corner % (gw + 1), gy = (corner - gx) / (gw + 1);
       const p = { x: Math.max(0, Math.min(width, x0 + gx * c)), y: Math.max(0, Math.min(height, y0 + gy * c)) };
       const ranked = [...allowed].map((b) => {
         const bone = rig.bones[b] as (typeof rig.bones)[number];
@@ -131,7 +149,7 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const part = cellsOf(cellPart[cy * gw + cx] as number);
       if (part === null) continue;
-      const v = (dx: number, dy: number): number => vertexOf.get((cy + dy) * (gw + 1) + cx + dx) as number;
+      const v = (dx: number, dy: number): number => vertexOf.get(keyOf(cx + dx, cy + dy, part)) as number;
       const depth = rig.parts[part]?.depth ?? 0;
       tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth });
     }

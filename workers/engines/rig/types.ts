@@ -39,6 +39,12 @@ export interface Part {
    * nothing they do bends it.
    */
   rigid?: boolean;
+  /**
+   * A limb lying against the body (an arm down the side): the bone whose head is where it joins the
+   * body. Its mesh meets the other parts only near that joint, so swung out it leaves the body's
+   * side as drawn instead of pulling it into a web.
+   */
+  joinedAt?: number;
 }
 
 export interface Rig {

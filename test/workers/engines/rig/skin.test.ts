@@ -2,7 +2,8 @@
 // block of k x k image pixels is one art pixel and one cell), so a 256 px upscaled sprite is meshed
 // like the 32 px one it is, at about the same cost.
 import { describe, expect, it } from 'vitest';
-import { buildMesh, pixelGrid } from '../../../../workers/engines/rig/skin.ts';
+import { buildMesh, deform, pixelGrid } from '../../../../workers/engines/rig/skin.ts';
+import { boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
 import { crop } from '../../../../workers/kernels/compose.ts';
@@ -41,5 +42,31 @@ describe('buildMesh', () => {
     const big = rigSubject(resizeTo(art, art.width * 8, art.height * 8, 'nearest'), true)!;
     expect(big.mesh.parts.length).toBeLessThanOrEqual(small.mesh.parts.length * 1.1);
     expect(buildMesh(big.rig, { size: 1, x0: 0, y0: 0 }).parts.length).toBeGreaterThan(small.mesh.parts.length * 40);
+  });
+});
+
+describe('a limb joined to the body at its shoulder', () => {
+  // The skeleton's arm hangs against its side, touching the body from shoulder to hand: swung up,
+  // a mesh shared along that edge pulls the body's side into a web after the arm.
+  it('swings up without stretching the cells along the body it lay against', () => {
+    const s = still('skeleton-front');
+    const { rig, mesh } = rigSubject(s.image, true)!;
+    const arm = rig.index.armL!;
+    expect(rig.parts.some((p) => p.joinedAt === arm)).toBe(true);
+    const bones = rig.bones.map((_, k) => (k === arm ? { angle: -2, stretch: 1 } : undefined));
+    const posed = deform(mesh, boneTransforms(rig, { bones, offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const area = (p: Float64Array, t: number): number => {
+      const [a, b, c] = [mesh.triangles[3 * t]!, mesh.triangles[3 * t + 1]!, mesh.triangles[3 * t + 2]!];
+      return Math.abs((p[2 * b]! - p[2 * a]!) * (p[2 * c + 1]! - p[2 * a + 1]!) - (p[2 * c]! - p[2 * a]!) * (p[2 * b + 1]! - p[2 * a + 1]!)) / 2;
+    };
+    // Away from the shoulder, where a joint's skin may stretch.
+    const shoulder = rig.bones[arm]!.head;
+    let worst = 0;
+    for (let t = 0; t < mesh.parts.length; t++) {
+      const v = mesh.triangles[3 * t]!;
+      if (Math.hypot(mesh.rest[2 * v]! - shoulder.x, mesh.rest[2 * v + 1]! - shoulder.y) < 0.15 * rig.height) continue;
+      worst = Math.max(worst, area(posed, t) / Math.max(1e-9, area(mesh.rest, t)));
+    }
+    expect(worst).toBeLessThan(1.5);
   });
 });
