@@ -24,6 +24,8 @@ import { planTimeline } from './timeline.ts';
 import { clipsShown, joinClips } from './startToEnd.ts';
 import { artPixelSize } from '../../kernels/artPixels.ts';
 import { REST } from './motionFrame.ts';
+import { easeInOut } from '../../kernels/easing.ts';
+import { rigSkeleton } from '../rig/rigged.ts';
 
 export interface AnimateInput {
   start: RawImage;
@@ -83,10 +85,16 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const landing = timeline.findIndex((t) => t.landed);
   const cut = landing > 0 ? landing : Math.floor(n / 2);
   const shown = end ? clipsShown(n, cut, pixel) : undefined;
-  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a, zoom });
+  // Unless a fall lands on it, the posture goes from the start's to the end's over the whole clip,
+  // both figures along the same path, so at the cut only the picture changes. Seen from another
+  // side, the end is a turn, not a posture: its limbs are no counterparts of the start's.
+  const rigs = end && landing < 0 ? { start: rigSkeleton(start, pixel)?.rig, end: rigSkeleton(end, pixel)?.rig } : undefined;
+  const postures = rigs?.start && rigs.end && rigs.start.view === rigs.end.view ? rigs : undefined;
+  const along = (i: number): number => easeInOut(i / Math.max(1, n - 1));
+  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a, zoom, toward: postures?.end && { target: postures.end, weight: along } });
   const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
   const result = end && shown
-    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom }), prepared.end!, pixel, cut)
+    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom, toward: postures?.start && { target: postures.start, weight: (i) => 1 - along(i) } }), prepared.end!, pixel, cut)
     : clip;
   onProgress?.(1);
   return { tag, plan, frames: result.frames, pivot: result.pivot, start: result.start, rig: result.rig };

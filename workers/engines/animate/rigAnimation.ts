@@ -15,6 +15,8 @@ import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
 import { rigSummary } from '../rig/findRig.ts';
 import { apply, boneTransforms } from '../rig/kinematics.ts';
+import type { RigPose } from '../rig/kinematics.ts';
+import { matchPose } from '../rig/retarget.ts';
 import { deform, growExtent } from '../rig/skin.ts';
 import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
@@ -55,6 +57,11 @@ export interface RigInput {
    * is made there and every frame grown by this factor, so its parts move by whole art pixels.
    */
   zoom?: number;
+  /**
+   * A posture to move toward (start -> end: the other image's figure) and how far toward it each
+   * frame goes (0 none, 1 all the way), on top of the motion's own turns.
+   */
+  toward?: { target: Rig; weight: (i: number) => number };
 }
 
 /** The rigged subject and every frame's vertex positions and slash arc (start image coordinates). */
@@ -70,10 +77,24 @@ const strikesAcross = (rig: Rig): boolean => (rig.plan === 'humanoid' && rig.vie
 /** The parts that strike (arms and what they hold), whose afterimage is a strike's smear. */
 const strikingParts = (rig: Rig): number[] => rig.parts.flatMap((p, i) => (/^arm[LR]/.test(p.name) ? [i] : []));
 
-function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean): Posed | null {
+/** `pose` with `w` of `extra`'s turns and stretches added. */
+function addPose(pose: RigPose, extra: RigPose, w: number): RigPose {
+  if (w === 0) return pose;
+  const bones = pose.bones.map((b, k) => {
+    const e = extra.bones[k];
+    if (!e) return b;
+    const base = b ?? { angle: 0, stretch: 1 };
+    return { angle: base.angle + w * e.angle, stretch: base.stretch * (1 + w * (e.stretch - 1)) };
+  });
+  return { ...pose, bones };
+}
+
+function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean, toward?: RigInput['toward']): Posed | null {
   const rigged = rigSubject(start, pixel);
   if (!rigged) return null;
   const { rig, mesh } = rigged;
+  // The other figure's posture as turns of this rig (mirrored when the two side views face apart).
+  const target = toward && matchPose(rig, toward.target, { mirror: rig.view === 'side' && toward.target.view === 'side' && rig.facing !== toward.target.facing, lean: 0 });
   const bounds = { x0: 0, y0: 0, x1: start.width, y1: start.height };
   // A side-view figure with no arm found draws a smear arc on the fast frames of a slash instead
   // of swinging an arm (a dash's smear is an afterimage, not a blow).
@@ -82,8 +103,10 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const front = strikesAcross(rig);
   const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
-  const positions = timeline.map(({ frame, toward }) => {
-    const { pose, global } = poseRig(rig, frame, pixel, travelSign(toward, rig.facing));
+  const positions = timeline.map(({ frame, toward: side }, i) => {
+    const posedRig = poseRig(rig, frame, pixel, travelSign(side, rig.facing));
+    const pose = target && toward ? addPose(posedRig.pose, target, toward.weight(i)) : posedRig.pose;
+    const { global } = posedRig;
     const pos = deform(mesh, boneTransforms(rig, pose), global);
     growExtent(bounds, pos);
     const body = () => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
@@ -145,7 +168,7 @@ function swooshColor(palette: readonly PackedColor[] | null, pixel: boolean): [n
 export function rigAnimation(input: RigInput): RiggedClip {
   const { timeline, pixel } = input;
   let start = input.start;
-  let posed = poseAll(start, timeline, pixel);
+  let posed = poseAll(start, timeline, pixel, input.toward);
   const zoom = input.zoom ?? 1;
   const maxSide = Math.floor(MAX_FRAME_SIDE / zoom);
   const margin = pixel ? 1 : 2;
@@ -160,7 +183,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
       scale = (maxSide - 2 * margin - 2) / Math.max(w, h);
       start = resizeTo(start, Math.max(1, Math.floor(start.width * scale)), Math.max(1, Math.floor(start.height * scale)), pixel ? 'nearest' : 'smooth');
       scale = start.width / input.start.width;
-      posed = poseAll(start, timeline, pixel);
+      posed = poseAll(start, timeline, pixel, input.toward);
     }
   }
   if (!posed) {

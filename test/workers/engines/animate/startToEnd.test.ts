@@ -1,12 +1,19 @@
 // Start -> end: each clip draws only the frames the join shows of it, and the join is the same as
-// if both had drawn every frame.
+// if both had drawn every frame; the posture goes from the start's to the end's.
 import { describe, expect, it } from 'vitest';
 import { rigAnimation } from '../../../../workers/engines/animate/rigAnimation.ts';
 import { clipsShown, joinClips } from '../../../../workers/engines/animate/startToEnd.ts';
 import { planTimeline } from '../../../../workers/engines/animate/timeline.ts';
 import { readMotionPlan } from '../../../../workers/engines/animate/plan.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { drawPosed } from '../../../../workers/engines/rig/posed.ts';
+import { createImage, TRANSPARENT } from '../../../../workers/kernels/image.ts';
+import { copyInto } from '../../../../workers/kernels/blit.ts';
+import { crop } from '../../../../workers/kernels/compose.ts';
 import { hero, pixelKnight } from '../../../fixtures/sprites.ts';
+import { maskIoU, subjectMask } from '../../../helpers/animMetrics.ts';
 
 const glow = () => ({ r: 255, g: 255, b: 255, a: 255 });
 
@@ -25,5 +32,24 @@ describe('start -> end', () => {
     expect(new Set(b.frames.slice(1, cut - 1)).size).toBe(1);
     const joined = joinClips(a, b, end, pixel, cut);
     joined.frames.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(full.frames[i]!.data)), `frame ${i}`).toBe(true));
+  });
+});
+
+describe('start -> end posture', () => {
+  // The end is the start's own figure with both arms raised: before the cut the start's figure
+  // raises its arms toward it, so the cut changes the picture and not the posture.
+  it('moves the start\'s figure toward the end\'s posture before the cut', () => {
+    const start = hero(96);
+    const rigged = rigSubject(start, false)!;
+    const { armL, armR } = rigged.rig.index;
+    const bones = rigged.rig.bones.map((_, k) => (k === armL ? { angle: 1.2, stretch: 1 } : k === armR ? { angle: -1.2, stretch: 1 } : undefined));
+    const drawn = drawPosed(rigged, { bones, offset: { x: 0, y: 0 } });
+    const end = copyInto(createImage(96, 96, TRANSPARENT), drawn.image, Math.round(rigged.rig.ground.x - drawn.ground.x), Math.round(rigged.rig.ground.y - drawn.ground.y));
+    const likeEnd = (to: typeof end, i: number): number => {
+      const r = animate({ start, end: to, text: 'idle', frames: 12, isPixel: false, seed: 's' });
+      return maskIoU(subjectMask(crop(r.frames[i]!, r.start.x, r.start.y, 96, 96)), subjectMask(end));
+    };
+    // Frame 4: the start's clip alone (the dissolve is frames 5 and 6), weight ~0.3 of the way.
+    expect(likeEnd(end, 4)).toBeGreaterThan(likeEnd(start, 4) + 0.008);
   });
 });
