@@ -26,6 +26,8 @@ import { artPixelSize } from '../../kernels/artPixels.ts';
 import { REST } from './motionFrame.ts';
 import { easeInOut } from '../../kernels/easing.ts';
 import { rigSkeleton } from '../rig/rigged.ts';
+import type { Skeleton } from '../rig/rigged.ts';
+import { turned } from './motions/actions.ts';
 
 export interface AnimateInput {
   start: RawImage;
@@ -61,6 +63,12 @@ export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: 
   return { start: s, end: e };
 }
 
+/** Whether `end` shows the flat thing `start` edge-on: as tall (within a fifth), at most 0.6 of its width. */
+function edgeOn(start: Skeleton, end: Skeleton): boolean {
+  const a = start.box, b = end.box;
+  return start.rig.edge !== undefined && b.width <= 0.6 * a.width && Math.abs(b.height - a.height) <= 0.2 * a.height;
+}
+
 export function animate(input: AnimateInput, onProgress?: (fraction: number) => void): AnimateResult {
   checkImage(input.start, 'start image');
   if (input.end) checkImage(input.end, 'end image');
@@ -88,10 +96,14 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   // Unless a fall lands on it, the posture goes from the start's to the end's over the whole clip,
   // both figures along the same path, so at the cut only the picture changes. Seen from another
   // side, the end is a turn, not a posture: its limbs are no counterparts of the start's.
-  const rigs = end && landing < 0 ? { start: rigSkeleton(start, pixel)?.rig, end: rigSkeleton(end, pixel)?.rig } : undefined;
-  const postures = rigs?.start && rigs.end && rigs.start.view === rigs.end.view ? rigs : undefined;
+  const both = end ? { start: rigSkeleton(start, pixel), end: rigSkeleton(end, pixel) } : undefined;
+  const postures = landing < 0 && both?.start && both.end && both.start.rig.view === both.end.rig.view ? { start: both.start.rig, end: both.end.rig } : undefined;
   const along = (i: number): number => easeInOut(i / Math.max(1, n - 1));
-  const clip = rigAnimation({ start, timeline, pixel, palette, glow, drawn: shown?.a, zoom, toward: postures?.end && { target: postures.end, weight: along } });
+  // A flat thing whose end image is its own edge turns to it before the cut.
+  const startTimeline = both?.start && both.end && edgeOn(both.start, both.end)
+    ? timeline.map((t, i) => (i < cut ? { ...t, frame: { ...t.frame, ...turned(Math.cos((Math.PI / 2) * easeInOut(i / cut))) } } : t))
+    : timeline;
+  const clip = rigAnimation({ start, timeline: startTimeline, pixel, palette, glow, drawn: shown?.a, zoom, toward: postures?.end && { target: postures.end, weight: along } });
   const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
   const result = end && shown
     ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom, toward: postures?.start && { target: postures.start, weight: (i) => 1 - along(i) } }), prepared.end!, pixel, cut)

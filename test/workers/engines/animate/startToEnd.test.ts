@@ -13,7 +13,8 @@ import { createImage, TRANSPARENT } from '../../../../workers/kernels/image.ts';
 import { copyInto } from '../../../../workers/kernels/blit.ts';
 import { crop } from '../../../../workers/kernels/compose.ts';
 import { hero, pixelKnight } from '../../../fixtures/sprites.ts';
-import { maskIoU, subjectMask } from '../../../helpers/animMetrics.ts';
+import { boxOf, maskIoU, subjectMask } from '../../../helpers/animMetrics.ts';
+import { still } from '../../../fixtures/realSprites.ts';
 
 const glow = () => ({ r: 255, g: 255, b: 255, a: 255 });
 
@@ -51,5 +52,16 @@ describe('start -> end posture', () => {
     };
     // Frame 4: the start's clip alone (the dissolve is frames 5 and 6), weight ~0.3 of the way.
     expect(likeEnd(end, 4)).toBeGreaterThan(likeEnd(start, 4) + 0.008);
+  });
+});
+
+describe('start -> its edge', () => {
+  // A coin whose end image is its edge turns to it: the cut lands on a coin already edge-on.
+  it('turns a flat thing to its edge before the cut', () => {
+    const coin = still('coin');
+    const r = animate({ start: coin.image, end: coin.end!.image, text: 'idle', frames: 20, isPixel: true, seed: 's' });
+    const width = (i: number): number => boxOf(subjectMask(r.frames[i]!))!.width;
+    expect(width(9)).toBeLessThanOrEqual(0.5 * width(0));
+    expect(width(5)).toBeLessThan(width(0));
   });
 });

@@ -82,10 +82,12 @@ export const spin: RigMotion = {
     // Spaced as an animator spaces a turn: the key poses (face-on, side-on) are held a little and
     // the in-betweens passed quickly, so a frame lands near side-on (a coin's edge) at any speed.
     const angle = TAU * u;
-    const c = Math.cos(angle - 0.15 * Math.sin(4 * angle));
-    return frame({ turn: c, shade: -0.25 * (1 - Math.abs(c)) });
+    return frame(turned(Math.cos(angle - 0.15 * Math.sin(4 * angle))));
   },
 };
+
+/** Turned by the angle whose cosine is `c`: side-on it is darker, turned from the light. */
+export const turned = (c: number): Pick<MotionFrame, 'turn' | 'shade'> => ({ turn: c, shade: -0.25 * (1 - Math.abs(c)) });
 
 export const shake: RigMotion = {
   name: 'shake', framesPerCycle: 12, returns: true,
