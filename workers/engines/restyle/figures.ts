@@ -28,13 +28,13 @@ const DUST = 0.08;
 // Past this many parts the mask is noise, not figures: it is taken whole.
 const MAX_PARTS = 256;
 
-/** The figures of `mask` (`width` x `height`). */
-export function splitFigures(mask: Uint8Array, width: number, height: number): Figures {
+/** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
+export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
   const n = width * height;
   const label = new Int32Array(n).fill(-1);
   const parts: (Box & { area: number })[] = [];
-  const stack = new Int32Array(n);
-  for (let p0 = 0; p0 < n; p0++) {
+  const stack = new Int32Array(box.width * box.height);
+  for (let by = box.y; by < box.y + box.height; by++) for (let p0 = by * width + box.x; p0 < by * width + box.x + box.width; p0++) {
     if (mask[p0]! < SOLID || label[p0] !== -1) continue;
     const id = parts.length;
     let top = 0, x0 = width, y0 = height, x1 = -1, y1 = -1, area = 0;
@@ -84,7 +84,8 @@ export function splitFigures(mask: Uint8Array, width: number, height: number): F
   const kept = [...groups.entries()].filter(([, g]) => g.area >= largest * DUST);
   const index = new Map(kept.map(([r], k) => [r, k]));
   const of = new Int16Array(n).fill(-1);
-  for (let p = 0; p < n; p++) if (label[p]! >= 0) of[p] = index.get(find(label[p]!)) ?? -1;
+  const figureOf = parts.map((_, i) => index.get(find(i)) ?? -1);
+  for (let y = box.y; y < box.y + box.height; y++) for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) if (label[p]! >= 0) of[p] = figureOf[label[p]!]!;
   return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
 }
 

@@ -120,11 +120,12 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
       const box = { x: 0, y: 0, width, height };
       return [{ frame: n, box, cx: width / 2, lean: 0, mask: new Uint8Array(width * height).fill(255), target: null }];
     }
-    const whole = (track[n] as SubjectFrame).mask;
-    const { figures, of } = splitFigures(whole, width, height);
+    const { mask: whole, box: solid } = track[n] as SubjectFrame;
+    if (!solid) return [];
+    const { figures, of } = splitFigures(whole, width, height, solid);
     return figures.map((fig, f) => {
       const mask = new Uint8Array(width * height);
-      for (let p = 0; p < mask.length; p++) if (of[p] === f) mask[p] = whole[p]!;
+      for (let y = fig.box.y; y < fig.box.y + fig.box.height; y++) for (let p = y * width + fig.box.x; p < y * width + fig.box.x + fig.box.width; p++) if (of[p] === f) mask[p] = whole[p]!;
       const pose = locatePose(mask, width, fig.box);
       return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, (p) => of[p] === f, known) };
     });

@@ -20,7 +20,7 @@ export interface Silhouette {
   /** The runs of mask pixels of each image row (empty outside the box). */
   rows: Run[][];
   /** Distance from each mask pixel to the nearest background pixel (0 outside the mask). */
-  thickness: Float32Array;
+  readonly thickness: Float32Array;
   area: number;
   /** The sprite's straight RGBA, for the parts only colour tells apart (an arm against the body). */
   rgba: Uint8Array;
@@ -45,17 +45,32 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
     }
     rows.push(runs);
   }
-  return { width, height, mask, box, rows, thickness: thicknessOf(mask, width, height), area, rgba: sprite.data };
+  // Measured when first read: a facing check reads only the rows.
+  let thickness: Float32Array | undefined;
+  return { width, height, mask, box, rows, get thickness() { return (thickness ??= thicknessOf(mask, width, height)); }, area, rgba: sprite.data };
 }
 
-/** Distance to the background, with the image's border counted as background. */
+/**
+ * Distance to the background, with the image's border counted as background. Measured over the
+ * mask's box and a ring of background around it: every mask pixel's nearest background pixel is
+ * inside that ring or nearer, so the rest of the image (often most of it) is not transformed.
+ */
 function thicknessOf(mask: Uint8Array, width: number, height: number): Float32Array {
-  const w = width + 2, h = height + 2;
-  const background = new Uint8Array(w * h).fill(1);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) background[(y + 1) * w + x + 1] = mask[y * width + x] ? 0 : 1;
-  const sq = squaredDistance(background, w, h);
+  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    if (!mask[y * width + x]) continue;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = Math.sqrt(at(sq, (y + 1) * w + x + 1));
+  if (x1 < 0) return out;
+  const w = x1 - x0 + 3, h = y1 - y0 + 3;
+  const background = new Uint8Array(w * h).fill(1);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) background[(y - y0 + 1) * w + x - x0 + 1] = mask[y * width + x] ? 0 : 1;
+  const sq = squaredDistance(background, w, h);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) out[y * width + x] = Math.sqrt(at(sq, (y - y0 + 1) * w + x - x0 + 1));
   return out;
 }
 
