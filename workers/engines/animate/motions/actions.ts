@@ -40,11 +40,14 @@ export const cast: RigMotion = {
   },
 };
 
-/** Hit: the body snaps back from the blow (the head last), flashes, and springs back. */
+/**
+ * Hit: the body snaps back from the blow (the head last) and flashes, holds the recoil a beat (two
+ * frames at 12 fps: one frame of it reads as a glitch), then springs back.
+ */
 export const hit: RigMotion = {
   name: 'hit', framesPerCycle: 10, returns: true, travel: -1,
   at(u, { amplitude: a }) {
-    const k = spring(span(u, 0.05, 1), 2, 3) * easeOut(span(u, 0, 0.1));
+    const k = u < 0.2 ? easeOut(span(u, 0, 0.1)) : spring(span(u, 0.2, 1), 1.5, 3);
     return frame({ lean: -0.3 * a * k, nod: -0.25 * a * k, forward: -0.06 * a * k, crouch: 0.03 * k, arms: [{ swing: 0.6 * k, bend: 0.5 * k }, { swing: 0.8 * k, bend: 0.5 * k }], flash: bell(u, 0.1, 0.14), squash: 1 - 0.08 * k });
   },
 };
