@@ -21,6 +21,7 @@ import { deform, growExtent } from '../rig/skin.ts';
 import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
 import { rigSubject } from '../rig/rigged.ts';
+import { layered } from '../rig/underlay.ts';
 import type { Rigged } from '../rig/rigged.ts';
 import type { Rig } from '../rig/types.ts';
 import { poseRig, travelSign, turnWidth } from './poseRig.ts';
@@ -197,6 +198,11 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
   const background = posed.background ?? TRANSPARENT;
   const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
+  // A sprite split where limbs lie over the body: both layers coloured as the whole is.
+  const layerLooks = posed.layers && {
+    over: createLook(posed.layers.over, posed.box, { pixel, palette: input.palette }),
+    under: createLook(posed.layers.under, posed.box, { pixel, palette: input.palette }),
+  };
   const shade = shader(rig, input.palette, pixel);
   const striking = new Set(strikingParts(rig));
   // A front view's arc is across its body, drawn over it; a side view's ahead of it, behind the arm.
@@ -221,7 +227,8 @@ export function rigAnimation(input: RigInput): RiggedClip {
       return;
     }
     const color = input.glow(segment);
-    const source = { image: look.sprite(f, color), ox: look.ox, oy: look.oy };
+    const of = (l: Look) => ({ image: l.sprite(f, color), ox: l.ox, oy: l.oy });
+    const source = layered(posed, of(look), layerLooks && { over: of(layerLooks.over), under: of(layerLooks.under) });
     if (f.glow > 0 && !pixel) {
       const halo = look.halo(color);
       const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));

@@ -18,7 +18,7 @@ export class RigBuilder {
     return i;
   }
 
-  part(name: string, bones: string[], depth: number, opts: { of?: string; shade?: number; rigid?: boolean; joinedAt?: string } = {}): number {
+  part(name: string, bones: string[], depth: number, opts: { of?: string; shade?: number; rigid?: boolean; joinedAt?: string; under?: boolean } = {}): number {
     const i = this.parts.length;
     const part: Part = { name, bones: bones.map((b) => this.index[b]).filter((b): b is number => b !== undefined), depth };
     if (opts.of !== undefined) {
@@ -26,6 +26,7 @@ export class RigBuilder {
       if (of >= 0) { part.copyOf = of; part.shade = opts.shade ?? 0; }
     }
     if (opts.rigid) part.rigid = true;
+    if (opts.under) part.under = true;
     if (opts.joinedAt !== undefined && this.index[opts.joinedAt] !== undefined) part.joinedAt = this.index[opts.joinedAt];
     this.parts.push(part);
     return i;

@@ -9,12 +9,11 @@ import type { Silhouette } from './silhouette.ts';
 import { humanoidRig, shapeOf } from './humanoid.ts';
 import { creatureRig } from './creature.ts';
 import type { Rig } from './types.ts';
+import { isSkin } from './skinColour.ts';
 
 /** A mask this alike to its mirror image is a front or back view. */
 const FRONT_SYMMETRY = 0.8;
 
-/** The classic RGB skin rule: warm, red over green over blue, not grey. */
-export const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
 
 /**
  * Side a side view faces. The face first: where the head shows skin, that side of the head is the

@@ -9,6 +9,7 @@ import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './s
 import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
+import { outlinedArms } from './outlinedArm.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -28,8 +29,11 @@ export interface HumanoidShape {
  */
 const MIN_HANGING_HEIGHT = 40;
 
-/** How far each bone of a forearm found by colour may turn (radians). */
-const HANGING_TURN = 0.8;
+/**
+ * How far each bone of an arm found by colour may turn (radians): to the shoulder's height, not
+ * over the head, where a forearm found without its upper arm reads as a stick.
+ */
+const HANGING_TURN = 1.6;
 
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;
@@ -113,8 +117,10 @@ interface Limb {
   pixels: number[];
   /** A long thin part with no arm of its own outside the body: a weapon held by a hidden hand. */
   held?: boolean;
-  /** Found by colour against the body (a hanging arm): only its hand and forearm, holding nothing. */
+  /** Found by colour over the body (a hanging arm, or an outlined one), holding nothing. */
   hanging?: boolean;
+  /** Where it joins the body and where its hand ends, when found whole (an outlined arm). */
+  ends?: { shoulder: Vec; hand: Vec };
 }
 
 /** Length and thickness of a set of pixels along its main axis. */
@@ -201,6 +207,11 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       if (arm) arms.push({ ...arm, hanging: true });
     }
   }
+  if (H >= MIN_HANGING_HEIGHT) {
+    // Outlined art draws an arm across the body, fenced by its lines.
+    const missing = ([-1, 1] as const).filter((side) => !arms.some((a) => a.side === side));
+    for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });
+  }
 
   const b = new RigBuilder(width, s.height);
   const pelvis = vec(cx, hipY);
@@ -239,11 +250,10 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     // A weapon held by a hand hidden in the body turns about the shoulder, gripped at its near end.
     // An arm found by colour is its forearm and hand: it turns about its own top (an elbow), as a
     // shoulder above it would drag the sleeve's pixels out into a ribbon.
-    const shoulder = arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : arm.hanging ? near : vec(near.x, Math.min(near.y, neckY + 0.12 * H));
+    const shoulder = arm.ends?.shoulder ?? (arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : arm.hanging ? near : vec(near.x, Math.min(near.y, neckY + 0.12 * H)));
     const reach = 0.32 * H;
     const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
-    const hand = arm.held ? near : holds ? mid(shoulder, far, reach / length) : far;
-    // A forearm found by colour turns a little only: its sleeve is part of the torso's pixels.
+    const hand = arm.ends?.hand ?? (arm.held ? near : holds ? mid(shoulder, far, reach / length) : far);
     const limit = arm.hanging ? HANGING_TURN : undefined;
     b.bone(name, 'spine', shoulder, mid(shoulder, hand), limit);
     b.bone(`${name}Lower`, name, mid(shoulder, hand), hand, limit);
@@ -266,11 +276,11 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const armPart = new Map<number, number>();
   const weaponPart = new Map<number, number>();
   for (const [side, name] of armOf) {
-    // An arm with an outline of its own swings free of the body below its shoulder; one found by
-    // colour is part of the torso's pixels and stays joined along its length.
-    const joinedAt = arms.find((a) => a.side === side)?.hanging ? undefined : name;
-    armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5, { joinedAt }));
-    if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1, { joinedAt }));
+    // An arm swings free of the body below its shoulder. One found by colour lies over the body:
+    // a copy bound to the body shows the body painted in under it (underlay.ts).
+    armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5, { joinedAt: name }));
+    if (arms.find((a) => a.side === side)?.hanging) b.part(`under${name[0]!.toUpperCase()}${name.slice(1)}`, ['spine', 'pelvis'], 0.01, { of: name, under: true });
+    if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1, { joinedAt: name }));
   }
 
   const weaponBone = (side: number): { head: Vec; tail: Vec } | undefined => {

@@ -50,10 +50,15 @@ export interface Source {
   oy: number;
 }
 
-export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
+/**
+ * The mesh drawn from `source`, or from each part's own source (a sprite split into layers: limbs
+ * drawn over the body from their own pixels, the rest from the body painted in under them).
+ */
+export function drawMesh(canvas: RawImage, source: Source | ((part: number) => Source), mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
   const { triangles, rest } = mesh;
-  const cw = canvas.width, ch = canvas.height, sw = source.image.width, sh = source.image.height;
-  const cd = canvas.data, sd = source.image.data, sox = source.ox, soy = source.oy;
+  const cw = canvas.width, ch = canvas.height;
+  const cd = canvas.data;
+  let sw = 0, sh = 0, sox = 0, soy = 0, sd: Uint8Array = new Uint8Array(0), from: Source | null = null;
   const px = [0, 0, 0, 0], best = [0, 0, 0, 0];
   const E = new Float64Array(18);
   // Offsets to look along a squeezed row, nearest first: 0, +1, -1, +2, -2, ...
@@ -63,6 +68,11 @@ export function drawMesh(canvas: RawImage, source: Source, mesh: Mesh, pos: Floa
   for (let t = 0; t < mesh.parts.length; t++) {
     const part = mesh.parts[t] as number;
     if (opts.parts && !opts.parts.has(part)) continue;
+    const src = typeof source === 'function' ? source(part) : source;
+    if (src !== from) {
+      from = src;
+      sw = src.image.width; sh = src.image.height; sd = src.image.data; sox = src.ox; soy = src.oy;
+    }
     const i0 = triangles[3 * t] as number, i1 = triangles[3 * t + 1] as number;
     const i2 = triangles[3 * t + 2] as number;
     const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;

@@ -8,6 +8,8 @@ import { alphaBox, separateSubject } from '../../kernels/subject.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { findRig } from './findRig.ts';
 import { buildMesh, paintedGrid, pixelGrid } from './skin.ts';
+import { paintUnder } from './underlay.ts';
+import type { Layers } from './underlay.ts';
 import type { CellGrid, Mesh } from './skin.ts';
 import type { Rig, Vec } from './types.ts';
 
@@ -25,6 +27,11 @@ export interface Skeleton {
 /** A skeleton with its mesh bound: a subject that can be drawn in any pose. */
 export interface Rigged extends Skeleton {
   mesh: Mesh;
+  /**
+   * The sprite split where limbs lie over the body (underlay.ts): the limbs drawn from their own
+   * pixels alone, everything else from the body painted in under them; null when none lies over it.
+   */
+  layers: Layers | null;
 }
 
 /** The subject of `image` rigged and meshed; null when it has no subject. */
@@ -32,7 +39,7 @@ export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
   const found = skeletonAndArt(image, pixel);
   if (!found) return null;
   const { skeleton, art } = found;
-  return { ...skeleton, mesh: buildMesh(skeleton.rig, art ?? paintedGrid(skeleton.rig)) };
+  return { ...skeleton, mesh: buildMesh(skeleton.rig, art ?? paintedGrid(skeleton.rig)), layers: paintUnder(skeleton.sprite, skeleton.rig, skeleton.pixel) };
 }
 
 /**

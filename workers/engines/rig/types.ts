@@ -17,7 +17,7 @@ export interface Bone {
   tail: Vec;
   /**
    * How far it may turn from rest either way (radians), where its skin is only part of the limb
-   * (a forearm told from the body by colour: turned further, it tears the sleeve off the torso).
+   * (a forearm told from the body by colour, its upper arm left in the sleeve).
    */
   maxTurn?: number;
 }
@@ -45,6 +45,12 @@ export interface Part {
    * side as drawn instead of pulling it into a web.
    */
   joinedAt?: number;
+  /**
+   * A copy of a limb drawn over the body (an arm across the chest), bound to the body and drawn
+   * from the body painted in where the limb covered it (Rigged.layers), so the limb can move away
+   * without leaving a hole.
+   */
+  under?: boolean;
 }
 
 export interface Rig {

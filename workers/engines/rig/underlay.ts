@@ -1,0 +1,109 @@
+// The body under a limb drawn over it. An arm across the chest or hanging against the side covers
+// body the picture never shows; swung away it would leave a hole. So the sprite is split in two
+// layers: the limb's own pixels, and the body with the limb painted out. Where the body lies on
+// both sides of the limb along a row, the row is carried across from the body's side (a belt or a
+// hem goes on under the arm; the line between them is skipped) and, in painted art, blended down
+// the columns so one pixel's shading does not run across as a streak; out at the silhouette's edge
+// the limb's place becomes background, so the body does not keep its outline as a bulge.
+import type { RawImage } from '../../types.ts';
+import type { Rig } from './types.ts';
+import type { Source } from './raster.ts';
+
+/** Luma under which a pixel is a drawn line. */
+const LINE_LUMA = 70;
+/** Passes of a [1 2 1] blend down the columns of a painted fill. */
+const STREAK_SWEEPS = 6;
+
+/** A sprite split in two: the limbs drawn over the body, and the body with them painted out. */
+export interface Layers {
+  over: RawImage;
+  under: RawImage;
+}
+
+/** The parts drawn over the body: those with an under-copy (Part.under). */
+export const overParts = (rig: Rig): ReadonlySet<number> => new Set(rig.parts.flatMap((p) => (p.under && p.copyOf !== undefined ? [p.copyOf] : [])));
+
+/** The sprite split into its over-limbs and the body painted in under them; null when no limb lies over it. */
+export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers | null {
+  const covered = overParts(rig);
+  if (covered.size === 0) return null;
+  const { width, height, data } = sprite;
+  const n = width * height;
+  // 0 outside the subject, 1 body, 2 a hole to fill.
+  const state = new Uint8Array(n);
+  for (let p = 0; p < n; p++) {
+    if (data[p * 4 + 3]! === 0) continue;
+    state[p] = covered.has(rig.labels[p]!) ? 2 : 1;
+  }
+  // A hole with no body to its left or to its right along its row lies at the silhouette's edge.
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = -1, last = -1;
+    for (let x = 0; x < width; x++) if (state[row + x] === 1) { if (first < 0) first = x; last = x; }
+    for (let x = 0; x < width; x++) if (state[row + x] === 2 && (first < 0 || x < first || x > last)) state[row + x] = 0;
+  }
+  const holes = state.map((v) => (v === 2 ? 1 : 0));
+  const out = new Uint8Array(data);
+  for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
+  const luma = (p: number): number => 0.299 * data[p * 4]! + 0.587 * data[p * 4 + 1]! + 0.114 * data[p * 4 + 2]!;
+  const fill = (p: number): boolean => state[p] === 1 && luma(p) >= LINE_LUMA;
+  // Along its row from the body's side (toward the spine): the body goes on under the limb as it
+  // goes on beside it, a belt or a hem carried across, the outline between them skipped.
+  const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (state[row + x] !== 2) continue;
+      let end = x;
+      while (end + 1 < width && state[row + end + 1] === 2) end++;
+      const inward = (x + end) / 2 < axisX ? 1 : -1;
+      let c = -1;
+      for (const dir of [inward, -inward]) {
+        for (let k = dir > 0 ? end + 1 : x - 1; c < 0 && k >= 0 && k < width && state[row + k] !== 0 && state[row + k] !== 2; k += dir) if (fill(row + k)) c = row + k;
+        if (c >= 0) break;
+      }
+      if (c >= 0) for (let k = x; k <= end; k++) { out.copyWithin((row + k) * 4, c * 4, c * 4 + 4); state[row + k] = 1; }
+      x = end;
+    }
+  }
+  // Painted art: each row copied one pixel, so shading runs across as streaks; blended down the
+  // columns they go (pixel art keeps its own colours, whole).
+  if (!pixel) {
+    const filled = new Uint8Array(n);
+    for (let p = 0; p < n; p++) if (holes[p] && state[p] === 1) filled[p] = 1;
+    for (let sweep = 0; sweep < STREAK_SWEEPS; sweep++) {
+      for (let p = width; p < n - width; p++) {
+        if (!filled[p]) continue;
+        const up = filled[p - width] ? p - width : p, down = filled[p + width] ? p + width : p;
+        for (let c = 0; c < 3; c++) out[p * 4 + c] = (out[up * 4 + c]! + 2 * out[p * 4 + c]! + out[down * 4 + c]! + 2) >> 2;
+      }
+    }
+  }
+  // What no row reached takes the nearest body pixel's colour, breadth first.
+  let frontier: number[] = [];
+  for (let p = 0; p < n; p++) if (state[p] === 1) frontier.push(p);
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const p of frontier) {
+      const x = p % width;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= n || state[q] !== 2) continue;
+        state[q] = 1;
+        out.copyWithin(q * 4, p * 4, p * 4 + 4);
+        next.push(q);
+      }
+    }
+    frontier = next;
+  }
+  const over = new Uint8Array(n * 4);
+  for (let p = 0; p < n; p++) if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
+  return { over: { width, height, data: over }, under: { width, height, data: out } };
+}
+
+
+/** What drawMesh samples for each part of `rigged`: `whole` unless the sprite is split into `split` layers. */
+export function layered(rigged: { rig: Rig; layers: Layers | null }, whole: Source, split: { over: Source; under: Source } | null): Source | ((part: number) => Source) {
+  if (!rigged.layers || !split) return whole;
+  const over = overParts(rigged.rig);
+  return (part) => (over.has(part) ? split.over : split.under);
+}
