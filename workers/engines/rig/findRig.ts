@@ -9,7 +9,7 @@ import type { Silhouette } from './silhouette.ts';
 import { humanoidRig, shapeOf } from './humanoid.ts';
 import { creatureRig } from './creature.ts';
 import type { Rig } from './types.ts';
-import { isSkin } from './skinColour.ts';
+import { isSkin } from './colourCues.ts';
 
 /** A mask this alike to its mirror image is a front or back view. */
 const FRONT_SYMMETRY = 0.8;

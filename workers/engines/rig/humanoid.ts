@@ -5,7 +5,7 @@
 // cannot reach). The far leg of a side view is a copy of the leg pixels on its own bones, hidden
 // behind the near leg until they stride apart.
 import type { Silhouette } from './silhouette.ts';
-import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
+import { coreOf, extremes, maxThickness, meanX, momentsOf, rowCounts, thinParts } from './silhouette.ts';
 import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
@@ -125,14 +125,8 @@ interface Limb {
 
 /** Length and thickness of a set of pixels along its main axis. */
 function elongation(pixels: number[], width: number): { length: number; thickness: number } {
-  let sx = 0, sy = 0;
-  for (const p of pixels) { sx += p % width; sy += Math.floor(p / width); }
-  const mx = sx / pixels.length, my = sy / pixels.length;
-  let xx = 0, xy = 0, yy = 0;
-  for (const p of pixels) { const dx = (p % width) - mx, dy = Math.floor(p / width) - my; xx += dx * dx; xy += dx * dy; yy += dy * dy; }
-  const tr = (xx + yy) / pixels.length, det = (xx * yy - xy * xy) / pixels.length ** 2;
-  const l1 = tr / 2 + Math.sqrt(Math.max(0, tr * tr / 4 - det)), l2 = Math.max(0, tr - l1);
-  return { length: Math.sqrt(12 * l1), thickness: Math.sqrt(12 * l2) };
+  const { major, minor } = momentsOf(pixels, width);
+  return { length: Math.sqrt(12 * major), thickness: Math.sqrt(12 * minor) };
 }
 
 /** Share of the subject's area a raised hand takes at least: smaller bumps by the head are ears and tufts. */

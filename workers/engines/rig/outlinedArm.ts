@@ -4,7 +4,8 @@
 // thin, hangs from the body's outline below the neck (the shoulder) toward the hips, and ends at a
 // hand (skin). Its own outline and its hand come with it.
 import type { Silhouette } from './silhouette.ts';
-import { isSkin } from './skinColour.ts';
+import { components, momentsOf } from './silhouette.ts';
+import { isLine, isSkin } from './colourCues.ts';
 import type { Vec } from './types.ts';
 
 export interface OutlinedArm {
@@ -14,8 +15,6 @@ export interface OutlinedArm {
   hand: Vec;
 }
 
-/** Luma under which a pixel is a drawn line. */
-const LINE_LUMA = 70;
 /** Art with fewer line pixels than this share of its area is not outlined. */
 const MIN_LINES = 0.05;
 /** An arm's length at least (a share of the subject's height), and its thickness at most (of its length). */
@@ -26,38 +25,19 @@ const SHOULDER_REACH = 0.06;
 /** How thick a drawn line is at most (a share of the height): the arm takes that much of the lines around it. */
 const LINE_WIDTH = 0.03;
 
-const lumaAt = (d: Uint8Array, p: number): number => 0.299 * d[p * 4]! + 0.587 * d[p * 4 + 1]! + 0.114 * d[p * 4 + 2]!;
-
-/** Regions of `inside` pixels (4-connected) within the subject's box. */
-function regions(s: Silhouette, inside: (p: number) => boolean): number[][] {
-  const { width, height, box } = s;
-  const seen = new Uint8Array(width * height);
-  const out: number[][] = [];
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) {
-    const p0 = y * width + x;
-    if (seen[p0] || !inside(p0)) continue;
-    const region = [p0];
-    seen[p0] = 1;
-    for (let k = 0; k < region.length; k++) {
-      const p = region[k]!, px = p % width;
-      for (const q of [px > 0 ? p - 1 : -1, px < width - 1 ? p + 1 : -1, p - width, p + width]) {
-        if (q < 0 || q >= width * height || seen[q] || !inside(q)) continue;
-        seen[q] = 1;
-        region.push(q);
-      }
-    }
-    out.push(region);
-  }
-  return out;
+/** The regions of fill between the lines (4-connected: a one-pixel diagonal line keeps two apart). */
+function fillRegions(s: Silhouette, line: (p: number) => boolean): number[][] {
+  const fill = new Uint8Array(s.mask.length);
+  for (let p = 0; p < fill.length; p++) if (s.mask[p] && !line(p)) fill[p] = 1;
+  const { labels, sizes } = components(fill, s.width, s.height, false);
+  const out = sizes.map(() => [] as number[]);
+  for (let p = 0; p < labels.length; p++) if (labels[p]) out[labels[p]!]!.push(p);
+  return out.slice(1);
 }
 
 /** A region's ends along its main axis (the upper one first), its length and its thickness. */
 function axisOf(pixels: readonly number[], width: number): { top: Vec; bottom: Vec; length: number; thickness: number } {
-  let sx = 0, sy = 0;
-  for (const p of pixels) { sx += p % width; sy += Math.floor(p / width); }
-  const mx = sx / pixels.length, my = sy / pixels.length;
-  let xx = 0, xy = 0, yy = 0;
-  for (const p of pixels) { const dx = (p % width) - mx, dy = Math.floor(p / width) - my; xx += dx * dx; xy += dx * dy; yy += dy * dy; }
+  const { mx, my, xx, xy, yy } = momentsOf(pixels, width);
   const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
   const ux = Math.cos(angle), uy = Math.sin(angle);
   let lo = Infinity, hi = -Infinity, across = 0;
@@ -80,11 +60,11 @@ export function outlinedArms(s: Silhouette, neckY: number, hipY: number, axisX: 
   if (missing.length === 0) return [];
   const { width, mask, rgba, area } = s;
   const H = s.box.height;
-  const line = (p: number): boolean => mask[p] === 1 && lumaAt(rgba, p) < LINE_LUMA;
+  const line = (p: number): boolean => mask[p] === 1 && isLine(rgba, p);
   let lines = 0;
   for (let p = 0; p < mask.length; p++) if (line(p)) lines++;
   if (lines < MIN_LINES * area) return [];
-  const fills = regions(s, (p) => mask[p] === 1 && !line(p));
+  const fills = fillRegions(s, line);
   const skin = (p: number): boolean => isSkin(rgba[p * 4]!, rgba[p * 4 + 1]!, rgba[p * 4 + 2]!);
   const nearEdge = (v: Vec): boolean => {
     const reach = Math.max(2, SHOULDER_REACH * H);

@@ -4,6 +4,7 @@
 // family (the body's greys, skin and cloth are other families) that fills its own ellipse, is no
 // thin thing, and covers part of the legs.
 import type { Silhouette } from './silhouette.ts';
+import { momentsOf } from './silhouette.ts';
 
 /** Below this height a shield is a few pixels: it moves well enough with whatever it covers. */
 const MIN_HEIGHT = 40;
@@ -86,23 +87,18 @@ function filledDisc(region: number[], s: Silhouette, hipY: number): number[] | n
     }
   }
   const filled: number[] = [];
-  let sx = 0, sy = 0, below = 0;
+  let below = 0;
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
     if (outside[(y - y0 + 1) * w + x - x0 + 1] || !mask[y * width + x]) continue;
     filled.push(y * width + x);
-    sx += x; sy += y;
     if (y >= hipY) below++;
   }
   const n = filled.length;
   if (below < MIN_OVER_LEGS * n) return null;
-  const mx = sx / n, my = sy / n;
-  let xx = 0, xy = 0, yy = 0;
-  for (const p of filled) { const dx = (p % width) - mx, dy = Math.floor(p / width) - my; xx += dx * dx; xy += dx * dy; yy += dy * dy; }
-  xx /= n; xy /= n; yy /= n;
+  const { mx, my, xx, xy, yy, major, minor } = momentsOf(filled, width);
   // The ellipse with the region's second moments: semi-axes 2 sqrt(eigenvalue).
-  const tr = xx + yy, det = xx * yy - xy * xy;
-  const l1 = tr / 2 + Math.sqrt(Math.max(0, (tr * tr) / 4 - det)), l2 = Math.max(1e-9, tr - l1);
-  if (Math.sqrt(l2 / l1) < MIN_ROUNDNESS) return null;
+  if (major <= 0 || Math.sqrt(minor / major) < MIN_ROUNDNESS) return null;
+  const det = xx * yy - xy * xy;
   // Inside the ellipse: (d . inverse covariance . d) <= 4.
   const inside = (x: number, y: number): boolean => {
     const dx = x - mx, dy = y - my;

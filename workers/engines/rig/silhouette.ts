@@ -89,8 +89,11 @@ export function coreOf(s: Silhouette, r: number): Uint8Array {
   return core;
 }
 
-/** 8-connected components of `mask`: a label per pixel (0 = none) and each component's pixel count. */
-export function components(mask: Uint8Array, width: number, height: number): { labels: Int32Array; sizes: number[] } {
+/**
+ * Connected components of `mask`: a label per pixel (0 = none) and each component's pixel count.
+ * 8-connected, or 4-connected without `diagonal` (regions a one-pixel diagonal line keeps apart).
+ */
+export function components(mask: Uint8Array, width: number, height: number, diagonal = true): { labels: Int32Array; sizes: number[] } {
   const labels = new Int32Array(mask.length);
   const sizes: number[] = [0];
   const stack: number[] = [];
@@ -106,7 +109,7 @@ export function components(mask: Uint8Array, width: number, height: number): { l
       const qx = q % width, qy = (q - qx) / width;
       for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
         const nx = qx + dx, ny = qy + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height || (!diagonal && dx !== 0 && dy !== 0)) continue;
         const n = ny * width + nx;
         if (mask[n] && !labels[n]) { labels[n] = id; stack.push(n); }
       }
@@ -181,4 +184,28 @@ export function extremes(pixels: readonly number[], width: number, from: { x: nu
     if (d > df) { df = d; far = { x, y }; }
   }
   return { near, far, nearDistance: Math.sqrt(dn), length: Math.sqrt(df) };
+}
+
+/** Second moments of a set of pixels: their centroid, covariance (per pixel) and its eigenvalues (major first). */
+export interface Moments {
+  mx: number;
+  my: number;
+  xx: number;
+  xy: number;
+  yy: number;
+  major: number;
+  minor: number;
+}
+
+export function momentsOf(pixels: readonly number[], width: number): Moments {
+  const n = Math.max(1, pixels.length);
+  let sx = 0, sy = 0;
+  for (const p of pixels) { sx += p % width; sy += Math.floor(p / width); }
+  const mx = sx / n, my = sy / n;
+  let xx = 0, xy = 0, yy = 0;
+  for (const p of pixels) { const dx = (p % width) - mx, dy = Math.floor(p / width) - my; xx += dx * dx; xy += dx * dy; yy += dy * dy; }
+  xx /= n; xy /= n; yy /= n;
+  const tr = xx + yy, det = xx * yy - xy * xy;
+  const major = tr / 2 + Math.sqrt(Math.max(0, (tr * tr) / 4 - det));
+  return { mx, my, xx, xy, yy, major, minor: Math.max(0, tr - major) };
 }

@@ -8,9 +8,8 @@
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
+import { isLine } from './colourCues.ts';
 
-/** Luma under which a pixel is a drawn line. */
-const LINE_LUMA = 70;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
 
@@ -45,8 +44,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const holes = state.map((v) => (v === 2 ? 1 : 0));
   const out = new Uint8Array(data);
   for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
-  const luma = (p: number): number => 0.299 * data[p * 4]! + 0.587 * data[p * 4 + 1]! + 0.114 * data[p * 4 + 2]!;
-  const fill = (p: number): boolean => state[p] === 1 && luma(p) >= LINE_LUMA;
+  const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
   // Along its row from the body's side (toward the spine): the body goes on under the limb as it
   // goes on beside it, a belt or a hem carried across, the outline between them skipped.
   const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;

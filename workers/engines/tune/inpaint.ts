@@ -14,7 +14,7 @@ import { hsl } from '../../kernels/recolor.ts';
 import { toHsl } from '../../kernels/tone.ts';
 import { detectBackground } from '../../kernels/track.ts';
 import { components } from '../rig/silhouette.ts';
-import { isSkin } from '../rig/skinColour.ts';
+import { isSkin } from '../rig/colourCues.ts';
 import { COLOR_NAMES } from '../materials.ts';
 import { partIndices, subjectOf } from './subject.ts';
 import type { BodyPart } from './subject.ts';

@@ -1,0 +1,11 @@
+// What a pixel's colour tells the rig: skin (a face from hair, a hand from a sleeve) and the dark
+// lines of outlined art (what fences an arm drawn over the body).
+
+/** The classic RGB skin rule: warm, red over green over blue, not grey. */
+export const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
+
+/** Luma under which a pixel is a drawn line. */
+const LINE_LUMA = 70;
+
+/** Whether pixel `p` of straight RGBA `data` is as dark as a drawn line. */
+export const isLine = (data: Uint8Array, p: number): boolean => 0.299 * data[p * 4]! + 0.587 * data[p * 4 + 1]! + 0.114 * data[p * 4 + 2]! < LINE_LUMA;
