@@ -273,7 +273,9 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     // An arm swings free of the body below its shoulder. One found by colour lies over the body:
     // a copy bound to the body shows the body painted in under it (underlay.ts).
     armPart.set(side, b.part(name, [name, `${name}Lower`, 'spine'], view === 'side' ? 1 : 0.5, { joinedAt: name }));
-    if (arms.find((a) => a.side === side)?.hanging) b.part(`under${name[0]!.toUpperCase()}${name.slice(1)}`, ['spine', 'pelvis'], 0.01, { of: name, under: true });
+    // (Bound to the legs too where it reaches down to them: a hand at the hip covers the hips.)
+    const body = ['spine', 'pelvis', ...(apart ? ['legL', 'legR'] : ['legF'])];
+    if (arms.find((a) => a.side === side)?.hanging) b.part(`under${name[0]!.toUpperCase()}${name.slice(1)}`, body, 0.01, { of: name, under: true });
     if (b.index[`${name}Weapon`] !== undefined) weaponPart.set(side, b.part(`${name}Weapon`, [`${name}Weapon`], 1.1, { joinedAt: name }));
   }
 

@@ -4,7 +4,8 @@
 // both sides of the limb along a row, the row is carried across from the body's side (a belt or a
 // hem goes on under the arm; the line between them is skipped) and, in painted art, blended down
 // the columns so one pixel's shading does not run across as a streak; out at the silhouette's edge
-// the limb's place becomes background, so the body does not keep its outline as a bulge.
+// (no body on both sides of it along its row) the limb's place becomes background, so the body
+// does not keep its outline as a bulge.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
