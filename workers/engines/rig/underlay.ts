@@ -4,13 +4,15 @@
 // both sides of the limb along a row, the row is carried across from the body's side (a belt or a
 // hem goes on under the arm; the line between them is skipped) and, in painted art, blended down
 // the columns so one pixel's shading does not run across as a streak; out at the silhouette's edge
-// (no body on both sides of it along its row) the limb's place becomes background, so the body
-// does not keep its outline as a bulge.
+// (no more than a sliver of body beyond it along its row) the limb's place becomes background, so
+// the body does not keep its outline as a bulge.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
 import { isLine } from './colourCues.ts';
 
+/** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
+const SAME_COLOUR = 120;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
 
@@ -35,20 +37,20 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     if (data[p * 4 + 3]! === 0) continue;
     state[p] = covered.has(rig.labels[p]!) ? 2 : 1;
   }
-  // A hole with no body to its left or to its right along its row lies at the silhouette's edge.
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let first = -1, last = -1;
-    for (let x = 0; x < width; x++) if (state[row + x] === 1) { if (first < 0) first = x; last = x; }
-    for (let x = 0; x < width; x++) if (state[row + x] === 2 && (first < 0 || x < first || x > last)) state[row + x] = 0;
-  }
-  const holes = state.map((v) => (v === 2 ? 1 : 0));
-  const out = new Uint8Array(data);
-  for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
-  const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
-  // Along its row from the body's side (toward the spine): the body goes on under the limb as it
-  // goes on beside it, a belt or a hem carried across, the outline between them skipped.
+  // A stretch of a row under the limb is body when the body goes on beyond it, away from the
+  // spine, as a line (the body's outline) or in the colour it has on the spine's side (a shirt the
+  // sleeve lay across). With nothing beyond, or something else (a fingertip the limb left behind
+  // beside the hips), it lies at the silhouette's edge.
   const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;
+  const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
+  const near = (p: number, q: number): boolean =>
+    Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!) < SAME_COLOUR;
+  /** The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. */
+  const firstFill = (row: number, from: number, dir: number): number => {
+    for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) if (fill(row + k)) return row + k;
+    return -1;
+  };
+  const source = new Int32Array(n).fill(-1);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -56,14 +58,26 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
       let end = x;
       while (end + 1 < width && state[row + end + 1] === 2) end++;
       const inward = (x + end) / 2 < axisX ? 1 : -1;
-      let c = -1;
-      for (const dir of [inward, -inward]) {
-        for (let k = dir > 0 ? end + 1 : x - 1; c < 0 && k >= 0 && k < width && state[row + k] !== 0 && state[row + k] !== 2; k += dir) if (fill(row + k)) c = row + k;
-        if (c >= 0) break;
+      const beyond = inward > 0 ? x - 1 : end + 1;
+      const c = firstFill(row, inward > 0 ? end + 1 : x - 1, inward);
+      const body = beyond >= 0 && beyond < width && state[row + beyond] === 1 && (isLine(data, row + beyond) || (c >= 0 && near(row + beyond, c)));
+      for (let k = x; k <= end; k++) {
+        if (!body) state[row + k] = 0;
+        else source[row + k] = c;
       }
-      if (c >= 0) for (let k = x; k <= end; k++) { out.copyWithin((row + k) * 4, c * 4, c * 4 + 4); state[row + k] = 1; }
       x = end;
     }
+  }
+  const holes = state.map((v) => (v === 2 ? 1 : 0));
+  const out = new Uint8Array(data);
+  for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
+  // Along its row from the body's side (toward the spine): the body goes on under the limb as it
+  // goes on beside it, a belt or a hem carried across, the outline between them skipped.
+  for (let p = 0; p < n; p++) {
+    const c = source[p]!;
+    if (state[p] !== 2 || c < 0) continue;
+    out.copyWithin(p * 4, c * 4, c * 4 + 4);
+    state[p] = 1;
   }
   // Painted art: each row copied one pixel, so shading runs across as streaks; blended down the
   // columns they go (pixel art keeps its own colours, whole).
