@@ -2,8 +2,9 @@
 // narrowing under the head's widest row), the legs below the crotch (the gap that opens between
 // them from the feet up) or, in a side view where the legs overlap, the lower third; arms and held
 // weapons are the thin parts left outside the torso's core (what a disc of the torso's thickness
-// cannot reach). The far leg of a side view is a copy of the leg pixels on its own bones, hidden
-// behind the near leg until they stride apart.
+// cannot reach), or, lying over the body, told from it by colour (hangingArm.ts, outlinedArm.ts);
+// a round shield over the hips is one rigid part (shield.ts). The far leg of a side view is a copy
+// of the leg pixels on its own bones, hidden behind the near leg until they stride apart.
 import type { Silhouette } from './silhouette.ts';
 import { coreOf, extremes, maxThickness, meanX, momentsOf, rowCounts, thinParts } from './silhouette.ts';
 import { mid, RigBuilder, vec } from './builder.ts';
