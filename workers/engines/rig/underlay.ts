@@ -13,6 +13,8 @@ import { isLine } from './colourCues.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
 const SAME_COLOUR = 120;
+/** How wide a seam left between a limb and the body is painted over, at most (a share of the height). */
+const SEAM = 0.05;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
 
@@ -65,6 +67,11 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
         if (!body) state[row + k] = 0;
         else source[row + k] = c;
       }
+      // The rest of the line between the limb and the body (the limb took only its own side of
+      // it) is painted over too where it is thin: with the limb gone it is a seam across the body.
+      if (body && c >= 0 && Math.abs(c - row - (inward > 0 ? end : x)) - 1 <= SEAM * rig.height) {
+        for (let k = inward > 0 ? end + 1 : x - 1; row + k !== c; k += inward) source[row + k] = c;
+      }
       x = end;
     }
   }
@@ -75,7 +82,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   // goes on beside it, a belt or a hem carried across, the outline between them skipped.
   for (let p = 0; p < n; p++) {
     const c = source[p]!;
-    if (state[p] !== 2 || c < 0) continue;
+    if (c < 0 || state[p] === 0) continue;
     out.copyWithin(p * 4, c * 4, c * 4 + 4);
     state[p] = 1;
   }

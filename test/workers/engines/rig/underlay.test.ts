@@ -1,0 +1,64 @@
+// The body under a limb drawn over it, row by row: carried across from the body's side, the seam
+// left between limb and body painted over, the body's outline kept, and a fingertip beside the
+// hips no reason to fill.
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../../../workers/types.ts';
+import { paintUnder } from '../../../../workers/engines/rig/underlay.ts';
+import type { Rig } from '../../../../workers/engines/rig/types.ts';
+
+type Rgba = [number, number, number, number];
+const BLACK: Rgba = [10, 10, 10, 255], SHIRT: Rgba = [40, 90, 200, 255], SLEEVE: Rgba = [150, 200, 255, 255], SKIN: Rgba = [240, 190, 150, 255];
+const TORSO = 0, ARM = 1;
+
+/**
+ * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
+ * a seam of line the arm left, `b` shirt, `f` a fingertip of skin left on the body, `.` nothing.
+ * The spine stands at x = 30, the subject is 100 px tall.
+ */
+function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
+  const width = rows[0]!.length, height = rows.length;
+  const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
+  const labels = new Int8Array(width * height).fill(-1);
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, f: SKIN };
+  rows.forEach((row, y) => [...row].forEach((c, x) => {
+    if (c === '.') return;
+    sprite.data.set(colour[c]!, (y * width + x) * 4);
+    labels[y * width + x] = c === 'a' ? ARM : TORSO;
+  }));
+  const spine = { name: 'spine', parent: -1, head: { x: 30, y: height }, tail: { x: 30, y: 0 } };
+  const rig: Rig = {
+    plan: 'humanoid', view: 'front', facing: 1, height: 100, ground: { x: 30, y: height }, bones: [spine],
+    parts: [{ name: 'torso', bones: [0], depth: 0 }, { name: 'armL', bones: [0], depth: 0.5 }, { name: 'underArmL', bones: [0], depth: 0.01, copyOf: ARM, under: true }],
+    labels, width, index: { spine: 0 },
+  };
+  return { sprite, rig };
+}
+
+const colourAt = (img: RawImage, x: number, y: number): Rgba => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4)] as Rgba;
+
+describe('the underlay', () => {
+  it('carries the body across under the arm, paints over the seam and keeps the outline', () => {
+    const { sprite, rig } = drawn(['|aaaaaaaassssbbbbbbbbbbbbbbbbbbbbbbbbbb|']);
+    const { under, over } = paintUnder(sprite, rig, true)!;
+    expect(colourAt(under, 0, 0)).toEqual(BLACK);
+    for (const x of [1, 5, 8, 9, 12]) expect(colourAt(under, x, 0), `x ${x}`).toEqual(SHIRT);
+    // The arm's own layer holds the arm alone.
+    expect(colourAt(over, 5, 0)).toEqual(SLEEVE);
+    expect(colourAt(over, 20, 0)[3]).toBe(0);
+  });
+
+  it('leaves a wide line between arm and body as drawn (a seam is thin)', () => {
+    const { sprite, rig } = drawn(['|aaaassssssssbbbbbbbbbbbbbbbbbbbbbbbbbb|']);
+    const { under } = paintUnder(sprite, rig, true)!;
+    expect(colourAt(under, 3, 0)).toEqual(SHIRT);
+    expect(colourAt(under, 6, 0)).toEqual(BLACK);
+  });
+
+  it('makes the arm\'s place background where nothing, or a fingertip, lies beyond it', () => {
+    const { sprite, rig } = drawn(['...aaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbb|', 'ffaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbb|']);
+    const { under } = paintUnder(sprite, rig, true)!;
+    expect(colourAt(under, 4, 0)[3]).toBe(0);
+    expect(colourAt(under, 4, 1)[3]).toBe(0);
+    expect(colourAt(under, 0, 1)).toEqual(SKIN);
+  });
+});
