@@ -120,7 +120,6 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   return { over: { width, height, data: over }, under: { width, height, data: out } };
 }
 
-
 /** What drawMesh samples for each part of `rigged`: `whole` unless the sprite is split into `split` layers. */
 export function layered(rigged: { rig: Rig; layers: Layers | null }, whole: Source, split: { over: Source; under: Source } | null): Source | ((part: number) => Source) {
   if (!rigged.layers || !split) return whole;
