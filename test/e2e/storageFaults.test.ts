@@ -42,8 +42,8 @@ async function balance(server: ServerProcess, key: string): Promise<number> {
   return ((await (await fetch(`${server.url}/public/v1/account`, { headers: auth(key) })).json()) as { credits: number }).credits;
 }
 
-async function submit(server: ServerProcess, key: string, frames = '36') {
-  const body = form({ mode: 'image_to_video', images: { bytes: await pngBytes(96, 96), name: 'hero.png', type: 'image/png' }, text: 'jump', frame: frames });
+async function submit(server: ServerProcess, key: string, frames = '36', image?: Uint8Array) {
+  const body = form({ mode: 'image_to_video', images: { bytes: image ?? (await pngBytes(96, 96)), name: 'hero.png', type: 'image/png' }, text: 'jump', frame: frames });
   const res = await fetch(`${server.url}/public/v1/sprite/zenith`, { method: 'POST', headers: auth(key), body });
   return { status: res.status, body: (await res.json()) as { job_id?: string; detail?: string } };
 }
@@ -94,7 +94,10 @@ describe('store writes that fail while the server runs', () => {
     folders.push(dataDir);
     let { server, key } = await started(dataDir);
     const before = await balance(server, key);
-    const accepted = await submit(server, key, '100');
+    // A figure to rig and move over 100 frames of 512 px: seconds of work, so the store is broken
+    // long before the job ends (a flat square ends in a tenth of a second, sometimes first).
+    const figure = await pngBytes(512, 512, (x, y) => (((x - 256) / 90) ** 2 + ((y - 300) / 180) ** 2 <= 1 || Math.hypot(x - 256, y - 90) < 70 ? [60, 120, 200, 255] : [0, 0, 0, 0]));
+    const accepted = await submit(server, key, '100', figure);
     expect(accepted.status).toBe(200);
     const id = accepted.body.job_id!;
     const fix = await breakStore(dataDir);
