@@ -47,7 +47,7 @@ export function stepField(width: number, height: number, cap: number): StepField
  */
 export function relaxSteps(field: StepField): void {
   relaxForward(field);
-  relaxBackward(field);
+  relaxPass(field, -1);
 }
 
 /** A pixel's chamfer step `v` lowered by its relaxed neighbours: along the row and column 3 more, diagonal 4 more. */
@@ -62,42 +62,30 @@ export function chamferStep(v: number, side: number, vertical: number, diagonal1
 
 /** The forward pass of relaxSteps: neighbours above and to the left. */
 export function relaxForward(field: StepField): void {
-  const { steps: d, pitch: pw, width, height } = field;
-  for (let y = 1; y <= height; y++) {
-    let p = y * pw + 1;
-    const end = p + width;
-    let left = d[p - 1]!, upLeft = d[p - pw - 1]!, up = d[p - pw]!;
-    for (; p < end; p++) {
-      const upRight = d[p - pw + 1]!;
-      let v = d[p]!;
-      if (v !== 0) {
-        v = chamferStep(v, left, up, upLeft, upRight);
-        d[p] = v;
-      }
-      left = v;
-      upLeft = up;
-      up = upRight;
-    }
-  }
+  relaxPass(field, 1);
 }
 
-/** The backward pass of relaxSteps: neighbours below and to the right. */
-function relaxBackward(field: StepField): void {
+/**
+ * One chamfer pass: forward (`dir` 1: rows top down, each left to right, against the row above and
+ * the pixel to the left) or backward (-1: bottom up, right to left, against the row below and the
+ * pixel to the right).
+ */
+function relaxPass(field: StepField, dir: 1 | -1): void {
   const { steps: d, pitch: pw, width, height } = field;
-  for (let y = height; y >= 1; y--) {
-    let p = y * pw + width;
-    const end = y * pw;
-    let right = d[p + 1]!, downRight = d[p + pw + 1]!, down = d[p + pw]!;
-    for (; p > end; p--) {
-      const downLeft = d[p + pw - 1]!;
+  const done = -dir * pw; // the row relaxed before this one
+  for (let i = 0; i < height; i++) {
+    let p = dir > 0 ? (1 + i) * pw + 1 : (height - i) * pw + width;
+    let behind = d[p - dir]!, diagonalBehind = d[p + done - dir]!, across = d[p + done]!;
+    for (const end = p + dir * width; p !== end; p += dir) {
+      const diagonalAhead = d[p + done + dir]!;
       let v = d[p]!;
       if (v !== 0) {
-        v = chamferStep(v, right, down, downRight, downLeft);
+        v = chamferStep(v, behind, across, diagonalBehind, diagonalAhead);
         d[p] = v;
       }
-      right = v;
-      downRight = down;
-      down = downLeft;
+      behind = v;
+      diagonalBehind = across;
+      across = diagonalAhead;
     }
   }
 }

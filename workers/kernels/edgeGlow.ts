@@ -9,6 +9,7 @@ import type { Rgba } from './image.ts';
 import type { Box, InsideRuns } from './track.ts';
 import { chamferStep, relaxForward } from './distance.ts';
 import type { StepField } from './distance.ts';
+import { readsAsWords } from './pixelWords.ts';
 
 /**
  * The lit pixels of a subject and how much each is lit (0 < weight <= strength): only the pixels
@@ -107,7 +108,7 @@ function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Ar
   // Per row of the field: its first and last inside pixel (first > last: none), and the part of
   // it too deep inside for either pass to change (see deepRows).
   const rows = new Int32Array(bh * 4);
-  if (!mask && LITTLE_ENDIAN && src.byteOffset % 4 === 0) {
+  if (!mask && readsAsWords(src)) {
     const px = new Int32Array(src.buffer, src.byteOffset, W * H);
     const runs = inside && inside.length === H * 4 ? fieldRuns(field, inside, bx, by) : insideRuns(field, px, W, bx, by);
     forwardFromAlpha(field, px, W, bx, by, deepRows(runs, rows, reach, false));
@@ -123,8 +124,6 @@ function rimField(img: RawImage, width: number, strength: number, mask?: Uint8Ar
   }
   return { box: { x: bx, y: by, width: bw, height: bh }, field, rows, table, unlit };
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 // The distance field's bytes, kept between calls (a rim keeps none of them).
 let scratchSteps = new Uint8Array(0);

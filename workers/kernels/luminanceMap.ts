@@ -8,6 +8,7 @@ import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import { lumaOf } from './tone.ts';
 import type { Box } from './track.ts';
+import { readsAsWords } from './pixelWords.ts';
 
 export interface RampStop {
   /** Position on the ramp, 0 (darkest source pixel) .. 1 (lightest). */
@@ -178,7 +179,7 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   const area: Area = { width, x0, y0, x1, y1 };
   // Each case below is its own loop (its own function, so each compiles tight): the common ones
   // read and write whole pixels through a luma -> packed RGB table.
-  const words = LITTLE_ENDIAN && src.byteOffset % 4 === 0;
+  const words = readsAsWords(src);
   if (!weight && !fadeOver && strength === 1 && words) {
     // Every visible pixel fully mapped: the colour is the table's, alpha kept or faded by row.
     const table = packedRamp(ramp, index);
@@ -197,8 +198,6 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   mapGeneral(src, out, ramp, index, strength, area, opts);
   return { data: out, width, height };
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The rectangle worked on ([x0, x1) x [y0, y1)) of an image `width` wide. */
 interface Area {

@@ -7,6 +7,7 @@
 import type { RawImage } from '../types.ts';
 import { checkImage, checkSameSize } from './check.ts';
 import type { Rgba } from './image.ts';
+import { readsAsWords } from './pixelWords.ts';
 
 export interface Box {
   x: number;
@@ -129,7 +130,7 @@ export function subjectMask(img: RawImage, bg: Background): Uint8Array {
  * mask is every `stride`-th byte from `offset` (4 and 3 read an RGBA image's alpha in place).
  */
 export function maskBox(mask: Uint8Array, width: number, height: number, stride = 1, offset = 0): { box: Box | null; extent: Box | null; cx: number; cy: number } {
-  if (stride === 4 && offset === 3 && LITTLE_ENDIAN && mask.byteOffset % 4 === 0 && mask.length >= width * height * 4) {
+  if (stride === 4 && offset === 3 && readsAsWords(mask) && mask.length >= width * height * 4) {
     const px = new Uint32Array(mask.buffer, mask.byteOffset, width * height);
     return alphaBox(px, mask.byteOffset % 8 === 0 ? new Float64Array(mask.buffer, mask.byteOffset, (width * height) >> 1) : undefined, width, height);
   }
@@ -148,7 +149,7 @@ export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; ex
     inside = new Int32Array(height * 4);
     for (let y = 0; y < height; y++) (inside[y * 4] = 1), (inside[y * 4 + 2] = 1);
   }
-  if (!(LITTLE_ENDIAN && data.byteOffset % 4 === 0)) {
+  if (!readsAsWords(data)) {
     // Bytes: the box as maskBox finds it, the runs read apart.
     for (let y = 0; inside && y < height; y++) {
       let start = -1;
@@ -231,8 +232,6 @@ function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: n
   }
   return acc.result();
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * maskBox over an RGBA image's alpha, read as whole pixels (alpha is the top byte of each

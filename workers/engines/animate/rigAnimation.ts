@@ -228,7 +228,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
     }
     const color = input.glow(segment);
     const of = (l: Look) => ({ image: l.sprite(f, color), ox: l.ox, oy: l.oy });
-    const source = layered(posed, of(look), layerLooks && { over: of(layerLooks.over), under: of(layerLooks.under) });
+    const source = layerLooks ? layered(rig, { over: of(layerLooks.over), under: of(layerLooks.under) }) : of(look);
     if (f.glow > 0 && !pixel) {
       const halo = look.halo(color);
       const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));

@@ -27,7 +27,9 @@ export function drawPosed(rigged: Rigged, pose: RigPose): Drawn {
   const ox = 1 - Math.floor(x0), oy = 1 - Math.floor(y0);
   const image = createImage(Math.ceil(x1) + ox + 1, Math.ceil(y1) + oy + 1, TRANSPARENT);
   for (let i = 0; i < pos.length; i += 2) { pos[i] = (pos[i] as number) + ox; pos[i + 1] = (pos[i + 1] as number) + oy; }
-  drawMesh(image, layered(rigged, { image: sprite, ox: 0, oy: 0 }, rigged.layers && { over: { image: rigged.layers.over, ox: 0, oy: 0 }, under: { image: rigged.layers.under, ox: 0, oy: 0 } }), mesh, pos, { pixel, opacity: 1 });
+  const at = (img: RawImage) => ({ image: img, ox: 0, oy: 0 });
+  const { layers } = rigged;
+  drawMesh(image, layers ? layered(rig, { over: at(layers.over), under: at(layers.under) }) : at(sprite), mesh, pos, { pixel, opacity: 1 });
   const box = opaqueBounds(image, 0);
   if (!box) return { image, ground: { x: rig.ground.x + ox, y: rig.ground.y + oy } };
   return { image: crop(image, box.x, box.y, box.width, box.height), ground: { x: rig.ground.x + ox - box.x, y: rig.ground.y + oy - box.y } };

@@ -47,7 +47,7 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
   }
   // Measured when first read: a facing check reads only the rows.
   let thickness: Float32Array | undefined;
-  return { width, height, mask, box, rows, get thickness() { return (thickness ??= thicknessOf(mask, width, height)); }, area, rgba: sprite.data };
+  return { width, height, mask, box, rows, get thickness() { return (thickness ??= thicknessOf(mask, rows, width, height)); }, area, rgba: sprite.data };
 }
 
 /**
@@ -55,15 +55,16 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
  * mask's box and a ring of background around it: every mask pixel's nearest background pixel is
  * inside that ring or nearer, so the rest of the image (often most of it) is not transformed.
  */
-function thicknessOf(mask: Uint8Array, width: number, height: number): Float32Array {
+function thicknessOf(mask: Uint8Array, rows: readonly Run[][], width: number, height: number): Float32Array {
+  // The mask's box, from its rows' runs.
   let x0 = width, y0 = height, x1 = -1, y1 = -1;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (!mask[y * width + x]) continue;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
+  rows.forEach((runs, y) => {
+    if (runs.length === 0) return;
     if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
+    y1 = y;
+    x0 = Math.min(x0, runs[0]!.x0);
+    x1 = Math.max(x1, runs[runs.length - 1]!.x1 - 1);
+  });
   const out = new Float32Array(width * height);
   if (x1 < 0) return out;
   const w = x1 - x0 + 3, h = y1 - y0 + 3;

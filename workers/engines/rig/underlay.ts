@@ -120,9 +120,8 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   return { over: { width, height, data: over }, under: { width, height, data: out } };
 }
 
-/** What drawMesh samples for each part of `rigged`: `whole` unless the sprite is split into `split` layers. */
-export function layered(rigged: { rig: Rig; layers: Layers | null }, whole: Source, split: { over: Source; under: Source } | null): Source | ((part: number) => Source) {
-  if (!rigged.layers || !split) return whole;
-  const over = overParts(rigged.rig);
+/** What drawMesh samples for each part of `rig` whose sprite is split in layers: its limbs over the body, the rest under them. */
+export function layered(rig: Rig, split: { over: Source; under: Source }): (part: number) => Source {
+  const over = overParts(rig);
   return (part) => (over.has(part) ? split.over : split.under);
 }
