@@ -3,7 +3,7 @@
 // Side views move in their facing direction; front views lift and foreshorten instead of swinging.
 import type { Rig, BonePose, Vec } from '../rig/types.ts';
 import type { Affine, RigPose } from '../rig/kinematics.ts';
-import { chainLength, compose, rotateAbout, twoBoneIk } from '../rig/kinematics.ts';
+import { chainLength, compose, rotateAbout, twoBoneIk, wrap } from '../rig/kinematics.ts';
 import type { MotionFrame } from './motionFrame.ts';
 import type { TimedFrame } from './timeline.ts';
 
@@ -179,7 +179,12 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       // The arm and its weapon turn as one about the shoulder, along the slash's path.
       set(name, -fwd * slashTurn(weapon, fwd, f.slash));
     } else if (side) {
-      set(name, -fwd * arm.swing);
+      // An empty hand strikes swung from straight down, not from where it was drawn (across the
+      // belly, say): the punch goes out level whatever the arm's rest. Eased in and out with the slash.
+      const upper = rig.bones[rig.index[name] as number] as (typeof rig.bones)[number];
+      const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
+      const striking = k === 0 && f.slash > 0 ? (f.slash <= 2 ? Math.min(1, f.slash) : 3 - f.slash) : 0;
+      set(name, -fwd * arm.swing + striking * toDown);
       set(`${name}Lower`, -fwd * arm.bend);
       set(`${name}Weapon`, -fwd * f.wrist);
     } else if (k === 0 && f.slash > 0) {

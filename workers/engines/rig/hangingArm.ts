@@ -2,18 +2,29 @@
 // torso by colour. Down the side of the torso, each row's strongest colour edge a little inside the
 // outline is where the arm's inner contour would be; where those edges line up row after row into
 // one contour (as an arm's does, and a belt's or a shading line's does not), the pixels between the
-// outline and that contour are the arm.
+// outline and that contour are the arm. The contour often starts only at the hand or the forearm
+// (the sleeve is the shirt's colour): the arm goes on up to the shoulder at the contour's depth, so
+// it turns about the shoulder whole, sleeve and all, instead of a hand turning about its wrist.
 import type { Silhouette } from './silhouette.ts';
 
 export interface HangingArm {
   side: -1 | 1;
   pixels: number[];
+  /**
+   * Where it joins the body (inside the sleeve's top, half the arm's thickness down) and where the
+   * hand ends, when it runs up to the shoulder; null for a forearm whose upper arm was not found.
+   */
+  ends: { shoulder: { x: number; y: number }; hand: { x: number; y: number } } | null;
 }
 
 /** A colour edge weaker than this (sum of RGB differences) is shading, not an arm's contour. */
 const MIN_EDGE = 60;
 /** The contour must run down at least this share of the subject's height (a forearm and hand). */
 const MIN_RUN = 0.18;
+/** How far below the rows searched a hand may hang on (a share of the subject's height). */
+const HAND_BELOW = 0.12;
+
+const median3 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 const colourStep = (d: Uint8Array, p: number, q: number): number =>
   Math.abs(d[p * 4]! - d[q * 4]!) + Math.abs(d[p * 4 + 1]! - d[q * 4 + 1]!) + Math.abs(d[p * 4 + 2]! - d[q * 4 + 2]!);
@@ -56,7 +67,35 @@ export function hangingArm(s: Silhouette, side: -1 | 1, axisX: number, y0: numbe
     if (current.length > best.length) best = current;
   }
   if (best.length < minRows || median < 2) return null;
+  const topDepth = Math.round(median3(best.slice(0, 3).map((f) => f.depth)));
+  const sleeve: typeof best = [];
+  for (let y = best[0]!.y - 1, last = best[0]!.edge; y >= top; y--) {
+    const run = (s.rows[y] ?? []).find((r) => r.x0 <= axisX && r.x1 > axisX);
+    const edge = run ? (side < 0 ? run.x0 : run.x1 - 1) : NaN;
+    // The outline turning in by more than the arm is thick is the shoulder's top: the arm ends there.
+    if (!(Math.abs(edge - last) <= topDepth) || Math.abs(axisX - edge) <= 2 * topDepth) break;
+    sleeve.push({ y, edge, depth: topDepth });
+    last = edge;
+  }
   const pixels: number[] = [];
-  for (const f of best) for (let d = 0; d <= f.depth; d++) pixels.push(f.y * width + f.edge - side * d);
-  return { side, pixels };
+  for (const f of [...sleeve, ...best]) for (let d = 0; d <= f.depth; d++) pixels.push(f.y * width + f.edge - side * d);
+  // A fist hangs on below the hips, beside the legs: the pixels under the arm's last row in its own
+  // colour go with it (left to the legs, a stride would drag them into a smear).
+  let row = pixels.filter((p) => Math.floor(p / width) === best[best.length - 1]!.y);
+  for (let y = best[best.length - 1]!.y + 1; row.length > 0 && y < Math.min(s.height, bottom + HAND_BELOW * s.box.height); y++) {
+    row = row.map((p) => p + width).filter((q) => rgba[q * 4 + 3]! > 0 && colourStep(rgba, q, q - width) < MIN_EDGE);
+    pixels.push(...row);
+  }
+  const first = sleeve[sleeve.length - 1] ?? best[0]!;
+  if (first.y > top + 1) return { side, pixels, ends: null };
+  const lowest = Math.max(...pixels.map((p) => Math.floor(p / width)));
+  const last = pixels.filter((p) => Math.floor(p / width) === lowest);
+  const centre = (f: { edge: number; depth: number }): number => f.edge - side * f.depth / 2 + 0.5;
+  return {
+    side, pixels,
+    ends: {
+      shoulder: { x: centre(first), y: first.y + first.depth / 2 },
+      hand: { x: last.reduce((sum, p) => sum + (p % width) + 0.5, 0) / last.length, y: lowest + 1 },
+    },
+  };
 }

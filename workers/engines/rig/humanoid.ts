@@ -31,8 +31,8 @@ export interface HumanoidShape {
 const MIN_HANGING_HEIGHT = 40;
 
 /**
- * How far each bone of an arm found by colour may turn (radians): to the shoulder's height, not
- * over the head, where a forearm found without its upper arm reads as a stick.
+ * How far each bone of an arm found by colour without its shoulder may turn (radians): to the
+ * shoulder's height, not over the head, where a forearm without its upper arm reads as a stick.
  */
 const HANGING_TURN = 1.6;
 
@@ -122,6 +122,8 @@ interface Limb {
   hanging?: boolean;
   /** Where it joins the body and where its hand ends, when found whole (an outlined arm). */
   ends?: { shoulder: Vec; hand: Vec };
+  /** A hanging arm found up to its shoulder, sleeve and all: it may turn as far as any arm. */
+  whole?: boolean;
 }
 
 /** Length and thickness of a set of pixels along its main axis. */
@@ -199,13 +201,13 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     for (const side of [-1, 1] as const) {
       if (arms.some((a) => a.side === side)) continue;
       const arm = hangingArm(s, side, cx, neckY + 0.1 * (hipY - neckY), hipY + 0.05 * H);
-      if (arm) arms.push({ ...arm, hanging: true });
+      if (arm) arms.push({ side, pixels: arm.pixels, hanging: true, ...(arm.ends ? { ends: arm.ends, whole: true } : {}) });
     }
   }
   if (H >= MIN_HANGING_HEIGHT) {
     // Outlined art draws an arm across the body, fenced by its lines.
     const missing = ([-1, 1] as const).filter((side) => !arms.some((a) => a.side === side));
-    for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });
+    for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, whole: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });
   }
 
   const b = new RigBuilder(width, s.height);
@@ -249,7 +251,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     const reach = 0.32 * H;
     const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
     const hand = arm.ends?.hand ?? (arm.held ? near : holds ? mid(shoulder, far, reach / length) : far);
-    const limit = arm.hanging ? HANGING_TURN : undefined;
+    const limit = arm.hanging && !arm.whole ? HANGING_TURN : undefined;
     b.bone(name, 'spine', shoulder, mid(shoulder, hand), limit);
     b.bone(`${name}Lower`, name, mid(shoulder, hand), hand, limit);
     if (holds) b.bone(`${name}Weapon`, `${name}Lower`, hand, far);

@@ -35,8 +35,9 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const n = width * height;
   // 0 outside the subject, 1 body, 2 a hole to fill.
   const state = new Uint8Array(n);
+  // (A faint fringe the rig left out of the silhouette is outside too: body beyond a limb it is not.)
   for (let p = 0; p < n; p++) {
-    if (data[p * 4 + 3]! === 0) continue;
+    if (data[p * 4 + 3]! === 0 || rig.labels[p]! < 0) continue;
     state[p] = covered.has(rig.labels[p]!) ? 2 : 1;
   }
   // A stretch of a row under the limb is body when the body goes on beyond it, away from the

@@ -8,15 +8,16 @@ import type { MotionFrame, RigMotion } from '../motionFrame.ts';
 const TAU = Math.PI * 2;
 
 /**
- * A slash: wind-up (the arm and weapon drawn back over the shoulder, the body coiling back),
- * the strike (a fast arc forward and down with a step in, afterimages on the fast frames), a
+ * A slash: wind-up (the arm and weapon drawn back over the shoulder, the body coiling back; an
+ * empty hand drawn back to the chest, the other arm forward on guard), the strike (a fast arc
+ * forward and down with a step in, or a straight punch, afterimages on the fast frames), a
  * follow-through hold, and an eased recovery.
  */
 export const attack: RigMotion = {
   name: 'attack', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
-    const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: 2.3 * a, bend: 0.6 }, { swing: -0.4, bend: 0.3 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
-    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: -0.35, bend: 0 }, { swing: 0.5, bend: 0.4 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
+    const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: -0.9 * a, bend: 1.4 }, { swing: 0.5, bend: 0.6 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
+    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: 1.2, bend: 0.05 }, { swing: -0.5, bend: 0.3 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
     if (u < 0.36) return mixFrames(REST, windUp, easeInOut(span(u, 0, 0.36)));
     if (u < 0.5) return { ...mixFrames(windUp, strike, easeIn(span(u, 0.36, 0.5))), smear: 1 };
     if (u < 0.64) return { ...strike, smear: span(u, 0.5, 0.54) < 1 ? 0.6 : 0 };
