@@ -20,6 +20,7 @@ import { matchPose } from '../rig/retarget.ts';
 import { deform, growExtent } from '../rig/skin.ts';
 import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
+import { drawOrder } from '../rig/drawOrder.ts';
 import { rigSubject } from '../rig/rigged.ts';
 import { layered } from '../rig/underlay.ts';
 import type { Rigged } from '../rig/rigged.ts';
@@ -69,6 +70,8 @@ export interface RigInput {
 interface Posed extends Rigged {
   positions: Float64Array[];
   arcs: (Arc | null)[];
+  /** Per frame, the triangles' drawing order where the pose changes it (rig/drawOrder.ts). */
+  orders: (Uint32Array | undefined)[];
   bounds: Extent;
 }
 
@@ -104,19 +107,21 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const front = strikesAcross(rig);
   const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
+  const orders: (Uint32Array | undefined)[] = [];
   const positions = timeline.map(({ frame, toward: side }, i) => {
     const posedRig = poseRig(rig, frame, pixel, travelSign(side, rig.facing));
     const pose = target && toward ? addPose(posedRig.pose, target, toward.weight(i)) : posedRig.pose;
     const { global } = posedRig;
-    const pos = deform(mesh, boneTransforms(rig, pose), global);
+    const transforms = boneTransforms(rig, pose);
+    const pos = deform(mesh, transforms, global);
+    orders.push(drawOrder(rig, mesh, transforms));
     growExtent(bounds, pos);
     const body = () => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
     const across = (): Arc => {
       // The neck and the hips where the pose has put them.
-      const t = boneTransforms(rig, pose);
       const at = (bone: string, end: 'head' | 'tail'): number => {
         const i = rig.index[bone] ?? 0, p = rig.bones[i]![end];
-        const q = apply(t[i]!, p.x, p.y);
+        const q = apply(transforms[i]!, p.x, p.y);
         return apply(global, q.x, q.y).y;
       };
       // A firm blob's neck is where its top part begins, its hips its base.
@@ -131,7 +136,7 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
     arcs.push(arc);
     return pos;
   });
-  return { ...rigged, positions, arcs, bounds };
+  return { ...rigged, positions, arcs, orders, bounds };
 }
 
 /**
@@ -192,7 +197,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
     const frames = timeline.map(() => ({ ...start, data: new Uint8Array(start.data) }));
     return zoomed({ frames, background: TRANSPARENT, pivot: { x: Math.floor(start.width / 2), y: start.height }, start: { x: 0, y: 0, width: start.width, height: start.height, scale }, rig: null }, zoom);
   }
-  const { rig, mesh, positions, arcs, bounds } = posed;
+  const { rig, mesh, positions, arcs, orders, bounds } = posed;
   const size = sizeOf(posed);
   const cw = Math.min(maxSide, size.w), ch = Math.min(maxSide, size.h);
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
@@ -244,7 +249,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
     if (arc && !front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     // A flat thing turned toward its edge is seen through: its edge is as tall as any row of it.
     const across = rig.edge !== undefined && f.turn !== 1 ? 1 / Math.abs(turnWidth(rig, f.turn)) : 1;
-    drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across });
+    drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across, order: orders[i] });
     if (arc && front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     frames.push(canvas);
   });

@@ -6,6 +6,7 @@ import { boneTransforms, IDENTITY_AFFINE } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 import { deform, growExtent } from './skin.ts';
 import { drawMesh } from './raster.ts';
+import { drawOrder } from './drawOrder.ts';
 import { layered } from './underlay.ts';
 import type { Rigged } from './rigged.ts';
 import type { RawImage } from '../../types.ts';
@@ -29,7 +30,7 @@ export function drawPosed(rigged: Rigged, pose: RigPose): Drawn {
   for (let i = 0; i < pos.length; i += 2) { pos[i] = (pos[i] as number) + ox; pos[i + 1] = (pos[i + 1] as number) + oy; }
   const at = (img: RawImage) => ({ image: img, ox: 0, oy: 0 });
   const { layers } = rigged;
-  drawMesh(image, layers ? layered(rig, { over: at(layers.over), under: at(layers.under) }) : at(sprite), mesh, pos, { pixel, opacity: 1 });
+  drawMesh(image, layers ? layered(rig, { over: at(layers.over), under: at(layers.under) }) : at(sprite), mesh, pos, { pixel, opacity: 1, order: drawOrder(rig, mesh, transforms) });
   const box = opaqueBounds(image, 0);
   if (!box) return { image, ground: { x: rig.ground.x + ox, y: rig.ground.y + oy } };
   return { image: crop(image, box.x, box.y, box.width, box.height), ground: { x: rig.ground.x + ox - box.x, y: rig.ground.y + oy - box.y } };

@@ -25,6 +25,8 @@ export interface DrawOptions {
    * through the turned thing meets it, so the thin edge stays whole instead of a dotted line.
    */
   across?: number;
+  /** The triangles in the order to draw them (rig/drawOrder.ts), where a pose changes it. */
+  order?: Uint32Array;
 }
 
 /**
@@ -65,7 +67,8 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
   const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
   const offsets = [0];
   for (let d = 1; d <= reach; d++) offsets.push(d, -d);
-  for (let t = 0; t < mesh.parts.length; t++) {
+  for (let o = 0; o < mesh.parts.length; o++) {
+    const t = opts.order ? (opts.order[o] as number) : o;
     const part = mesh.parts[t] as number;
     if (opts.parts && !opts.parts.has(part)) continue;
     const src = typeof source === 'function' ? source(part) : source;
