@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { RawImage } from '../../types.ts';
 import { crop } from '../../kernels/compose.ts';
-import { mirrorX } from '../../kernels/cutout.ts';
+import { looksLikePixelArt, mirrorX } from '../../kernels/cutout.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { sideFacing } from './findRig.ts';
 import { drawPosed } from './posed.ts';
@@ -16,17 +16,20 @@ import { matchPose } from './retarget.ts';
 
 /**
  * The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, its
- * skeleton found; null when nothing rigs. With `known`, a cut seen before (the same pixels, as a
- * looping GIF shows its figure again and again) is not rigged again.
+ * skeleton found as the art it is (pixel art in its own pixels, painted art with its soft edge,
+ * where a raised fist beside the head stays a part of its own); null when nothing rigs. With
+ * `known`, a cut seen before (the same pixels, as a looping GIF shows its figure again and again)
+ * is not rigged again.
  */
 export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean, known?: Map<string, Skeleton | null>): Skeleton | null {
   const { x, y, width, height } = box;
   const cut = crop(image, x, y, width, height);
   for (let p = 0; p < width * height; p++) if (!inside((y + Math.floor(p / width)) * image.width + x + (p % width))) cut.data.fill(0, p * 4, p * 4 + 4);
-  if (!known) return rigSkeleton(cut, true);
+  const pixel = looksLikePixelArt(cut);
+  if (!known) return rigSkeleton(cut, pixel);
   const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
   let skeleton = known.get(key);
-  if (skeleton === undefined) known.set(key, (skeleton = rigSkeleton(cut, true)));
+  if (skeleton === undefined) known.set(key, (skeleton = rigSkeleton(cut, pixel)));
   return skeleton;
 }
 

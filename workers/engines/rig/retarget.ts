@@ -46,6 +46,12 @@ function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone
     const arms = ['armL', 'armR'].filter((n) => target.index[n] !== undefined);
     const own = ['armL', 'armR'].filter((n) => rig.index[n] !== undefined);
     if (arms.length === 1 && own.length === 1) return find(`${arms[0]}${arm[2] ?? ''}`);
+    // A front view is its own mirror image: an arm not found (a fist raised against the big head
+    // merges with it) is held as the other one is, mirrored.
+    if (target.view === 'front' && arms.length === 1 && arm[2] !== 'Weapon') {
+      const other = find(`${arms[0]}${arm[2] ?? ''}`);
+      if (other) return { ...other, head: { x: -other.head.x, y: other.head.y }, tail: { x: -other.tail.x, y: other.tail.y } };
+    }
   }
   return undefined;
 }

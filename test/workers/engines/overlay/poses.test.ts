@@ -75,7 +75,7 @@ describe('overlay copies each pose', () => {
   it.each(CASES)('%s with %s: cells follow their poses at least as well as the stamped still', (sheetName, character) => {
     const m = measure(sheetNamed(sheetName), character);
     expect(m.cells).toBeGreaterThan(8);
-    // Measured: 0.825 vs 0.804, 0.690 vs 0.690, 0.623 vs 0.617, 0.702 vs 0.599.
+    // Measured: 0.834 vs 0.804, 0.692 vs 0.690, 0.623 vs 0.617, 0.702 vs 0.599.
     expect(m.posed).toBeGreaterThanOrEqual(m.stamped - 0.005);
   });
 
@@ -84,9 +84,15 @@ describe('overlay copies each pose', () => {
     expect(m.posed).toBeGreaterThanOrEqual(m.stamped + 0.05);
   });
 
-  // Known gap: the floor asks for clearly more than stamping. On the cartoon sheet the character's
-  // arms now rise and punch whole from the shoulder (+0.021), but the rigs found on its poses miss
-  // both arms raised beside the big head and a kick's leg, and 16 px figures have no arms to find.
+  // The cartoon sheet's own adventurer raises, punches and cheers with its arms (0.834 vs 0.804).
+  it('adventurer-sheet with adventurer-front: above stamping (IoU +0.02)', () => {
+    const m = measure(sheetNamed('adventurer-sheet'), 'adventurer-front');
+    expect(m.posed).toBeGreaterThanOrEqual(m.stamped + 0.02);
+  });
+
+  // Known gap: the floor asks for clearly more than stamping. What the cartoon sheet still misses:
+  // its back views' raised arms (no arms are found on a back), a kick's leg, and how far out beside
+  // the big head the cheering fists go; and 16 px figures have no arms to find.
   it('known gap: not yet clearly above stamping (IoU +0.05) on the cartoon sheet', () => {
     const m = measure(sheetNamed('adventurer-sheet'), 'adventurer-front');
     expect(m.posed).toBeLessThan(m.stamped + 0.05);

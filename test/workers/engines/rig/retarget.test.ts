@@ -52,6 +52,23 @@ describe('matchPose', () => {
     expect(pose.bones[rig.index.legR!]!.angle).toBeCloseTo(0, 6);
   });
 
+  // A fist raised against a chibi's big head merges with it: only the other arm is found.
+  it('a front view with one arm found holds the other as its mirror image', () => {
+    const { rig } = rigSubject(still('adventurer-front').image, false)!;
+    const raised = turned(rig, 'armR', -2.4);
+    const { armL: _l, armLLower: _ll, ...index } = raised.index;
+    const oneArm = { ...raised, index };
+    const pose = matchPose(rig, oneArm, { mirror: false, lean: 0 });
+    const dir = (b: { head: { x: number; y: number }; tail: { x: number; y: number } }) => Math.atan2(b.tail.y - b.head.y, b.tail.x - b.head.x);
+    const armL = rig.bones[rig.index.armL!]!, armR = raised.bones[raised.index.armR!]!;
+    // The left arm points where the right one does, seen in a mirror (x -> -x).
+    const want = Math.atan2(Math.sin(dir(armR)), -Math.cos(dir(armR)));
+    const got = dir(armL) + pose.bones[rig.index.armL!]!.angle;
+    expect(Math.abs(Math.atan2(Math.sin(got - want), Math.cos(got - want)))).toBeLessThan(1e-6);
+    // Seen from the side, one arm found is the only arm: the other is left as it is.
+    expect(matchPose(rig, { ...oneArm, view: 'side' }, { mirror: false, lean: 0 }).bones[rig.index.armL!]!.angle).toBeCloseTo(0, 9);
+  });
+
   it('the spine takes the lean, mirrored in a mirror', () => {
     const { rig } = rigSubject(still('adventurer-front').image, false)!;
     expect(matchPose(rig, rig, { mirror: false, lean: 0.2 }).bones[rig.index.spine!]!.angle).toBeCloseTo(Math.atan(0.2), 9);
