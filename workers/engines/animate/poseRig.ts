@@ -40,6 +40,9 @@ const WOUND_UP = -2.5;
 const STRUCK = 0.6 - 2 * Math.PI;
 /** A front view's striking arm, out from its side (radians): raised over the shoulder, then across the body. */
 const FRONT_WOUND_UP = 1.4;
+/** A side view's arm swing (radians) up to which it is taken from the arm's drawn rest, and from which from straight down. */
+const SMALL_SWING = 0.9;
+const LARGE_SWING = 1.5;
 const FRONT_STRUCK = -0.35;
 
 /**
@@ -179,12 +182,13 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       // The arm and its weapon turn as one about the shoulder, along the slash's path.
       set(name, -fwd * slashTurn(weapon, fwd, f.slash));
     } else if (side) {
-      // An empty hand strikes swung from straight down, not from where it was drawn (across the
-      // belly, say): the punch goes out level whatever the arm's rest. Eased in and out with the slash.
+      // A small swing (a walk's) moves the arm from where it was drawn; a large one (arms thrown up
+      // in a jump, a punch) is taken from straight down, so an arm drawn across the belly still
+      // points up or out level instead of across the face. Eased between the two.
       const upper = rig.bones[rig.index[name] as number] as (typeof rig.bones)[number];
       const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
-      const striking = k === 0 && f.slash > 0 ? (f.slash <= 2 ? Math.min(1, f.slash) : 3 - f.slash) : 0;
-      set(name, -fwd * arm.swing + striking * toDown);
+      const large = Math.max(0, Math.min(1, (Math.abs(arm.swing) - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
+      set(name, -fwd * arm.swing + large * large * (3 - 2 * large) * toDown);
       set(`${name}Lower`, -fwd * arm.bend);
       set(`${name}Weapon`, -fwd * f.wrist);
     } else if (k === 0 && f.slash > 0) {

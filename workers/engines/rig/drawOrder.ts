@@ -1,6 +1,7 @@
-// The order a posed mesh is drawn in, where a pose changes what is in front. Seen from the front, an
-// arm raised above its shoulder goes behind the head: a fist raised beside a chibi's big head is
-// drawn past its cheek, not across its face (its place in front of the body is for an arm held low).
+// The order a posed mesh is drawn in, where a pose changes what is in front. An arm raised above its
+// shoulder goes behind the head, never across the face: a fist raised beside a chibi's big head
+// shows past its cheek, an arm thrown up in a side view's jump or a sword wound up over the
+// shoulder passes behind the head (its place in front of the body is for an arm held low).
 import type { Rig } from './types.ts';
 import type { Mesh } from './skin.ts';
 import { apply } from './kinematics.ts';
@@ -11,7 +12,6 @@ const RAISED = 0.25;
 
 /** The triangles of `mesh` in drawing order for the pose whose bone transforms are `transforms`; undefined for the mesh's own order. */
 export function drawOrder(rig: Rig, mesh: Mesh, transforms: readonly Affine[]): Uint32Array | undefined {
-  if (rig.view !== 'front') return undefined;
   const head = rig.parts.findIndex((p) => p.name === 'head');
   const raised = new Set<number>();
   for (const arm of ['armL', 'armR']) {

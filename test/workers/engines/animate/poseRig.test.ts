@@ -99,3 +99,30 @@ describe('a four-legged body crouching', () => {
     expect(global[0]).toBeLessThanOrEqual(1.07);
   });
 });
+
+/** `sideRig(45)` with one arm from the shoulder at (50, 45), drawn pointing `rest` (radians clockwise from +x). */
+function armedRig(rest: number): Rig {
+  const rig = sideRig(45);
+  const shoulder = { x: 50, y: 45 }, elbow = { x: 50 + 15 * Math.cos(rest), y: 45 + 15 * Math.sin(rest) };
+  const hand = { x: 50 + 30 * Math.cos(rest), y: 45 + 30 * Math.sin(rest) };
+  const bones: Bone[] = [...rig.bones, { name: 'armR', parent: 0, head: shoulder, tail: elbow }, { name: 'armRLower', parent: 5, head: elbow, tail: hand }];
+  return { ...rig, bones, index: { ...rig.index, armR: 5, armRLower: 6 } };
+}
+
+/** Where the arm points on screen in `f` (its rest direction plus its turn). */
+const armOnScreen = (rest: number, f: ReturnType<typeof frame>): number => rest + poseRig(armedRig(rest), f, false).pose.bones[5]!.angle;
+
+// An arm drawn across the belly (pointing down and forward) thrown up in a jump went on up across
+// the face: a large swing is taken from straight down, a small one from the arm as drawn.
+describe('poseRig arms seen from the side', () => {
+  const hanging = Math.PI / 2, across = Math.PI / 2 - 0.55;
+  it('a large swing (a jump\'s arms thrown up) points the arm the same way whatever its drawn rest', () => {
+    const thrown = frame({ arms: [{ swing: 2.4, bend: 0 }, { swing: 2.4, bend: 0 }] });
+    expect(armOnScreen(across, thrown)).toBeCloseTo(armOnScreen(hanging, thrown), 9);
+  });
+
+  it('a small swing (a walk\'s) turns the arm from where it was drawn', () => {
+    const swing = frame({ arms: [{ swing: 0.4, bend: 0 }, { swing: 0.4, bend: 0 }] });
+    expect(armOnScreen(across, swing) - across).toBeCloseTo(armOnScreen(hanging, swing) - hanging, 9);
+  });
+});

@@ -17,7 +17,7 @@ export const attack: RigMotion = {
   name: 'attack', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
     const windUp = frame({ lean: -0.14 * a, crouch: 0.04, nod: -0.05, arms: [{ swing: -0.9 * a, bend: 1.4 }, { swing: 0.5, bend: 0.6 }], wrist: 0.5, slash: 1, feet: [{ forward: 0.04, up: 0 }, { forward: -0.04, up: 0 }] });
-    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: 1.2, bend: 0.05 }, { swing: -0.5, bend: 0.3 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
+    const strike = frame({ lean: 0.2 * a, forward: 0.08 * a, crouch: 0.07, nod: 0.08, arms: [{ swing: 1.5, bend: 0.05 }, { swing: -0.5, bend: 0.3 }], wrist: -0.3, slash: 2, feet: [{ forward: 0.14, up: 0 }, { forward: -0.08, up: 0 }] });
     if (u < 0.36) return mixFrames(REST, windUp, easeInOut(span(u, 0, 0.36)));
     if (u < 0.5) return { ...mixFrames(windUp, strike, easeIn(span(u, 0.36, 0.5))), smear: 1 };
     if (u < 0.64) return { ...strike, smear: span(u, 0.5, 0.54) < 1 ? 0.6 : 0 };
