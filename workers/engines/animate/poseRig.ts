@@ -40,10 +40,10 @@ const WOUND_UP = -2.5;
 const STRUCK = 0.6 - 2 * Math.PI;
 /** A front view's striking arm, out from its side (radians): raised over the shoulder, then across the body. */
 const FRONT_WOUND_UP = 1.4;
+const FRONT_STRUCK = -0.35;
 /** A side view's arm swing (radians) up to which it is taken from the arm's drawn rest, and from which from straight down. */
 const SMALL_SWING = 0.9;
 const LARGE_SWING = 1.5;
-const FRONT_STRUCK = -0.35;
 
 /**
  * How far a weapon turns (radians, forward positive) at `slash` along its path: back from where it

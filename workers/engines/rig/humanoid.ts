@@ -120,7 +120,7 @@ interface Limb {
   held?: boolean;
   /** Found by colour over the body (a hanging arm, or an outlined one), holding nothing. */
   hanging?: boolean;
-  /** Where it joins the body and where its hand ends, when found whole (an outlined arm). */
+  /** Where it joins the body and where its hand ends, when found whole (outlined, or by colour up to its shoulder). */
   ends?: { shoulder: Vec; hand: Vec };
   /** A hanging arm found up to its shoulder, sleeve and all: it may turn as far as any arm. */
   whole?: boolean;
@@ -245,8 +245,9 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     const shoulderGuess = vec(cx + arm.side * 0.12 * H, neckY + 0.08 * H);
     const { near, far, length } = extremes(arm.pixels, width, shoulderGuess);
     // A weapon held by a hand hidden in the body turns about the shoulder, gripped at its near end.
-    // An arm found by colour is its forearm and hand: it turns about its own top (an elbow), as a
-    // shoulder above it would drag the sleeve's pixels out into a ribbon.
+    // An arm found whole by colour or by its outline turns about the shoulder it found; one found by
+    // colour as a forearm and hand only turns about its own top (an elbow), as a shoulder above it
+    // would drag the sleeve's pixels out into a ribbon.
     const shoulder = arm.ends?.shoulder ?? (arm.held ? vec(cx + arm.side * 0.05 * H, neckY + 0.1 * H) : arm.hanging ? near : vec(near.x, Math.min(near.y, neckY + 0.12 * H)));
     const reach = 0.32 * H;
     const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
