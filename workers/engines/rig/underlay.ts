@@ -2,10 +2,11 @@
 // body the picture never shows; swung away it would leave a hole. So the sprite is split in two
 // layers: the limb's own pixels, and the body with the limb painted out. Where the body lies on
 // both sides of the limb along a row, the row is carried across from the body's side (a belt or a
-// hem goes on under the arm; the line between them is skipped) and, in painted art, blended down
-// the columns so one pixel's shading does not run across as a streak; out at the silhouette's edge
-// (no more than a sliver of body beyond it along its row) the limb's place becomes background, so
-// the body does not keep its outline as a bulge.
+// hem goes on under the arm; the line between them and its soft edge are skipped) and, in painted
+// art, blended down the columns so one pixel's shading does not run across as a streak; out at the
+// silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
+// becomes background, so the body does not keep its outline as a bulge. Which of the two a row is,
+// the rows around it decide together.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
@@ -13,6 +14,12 @@ import { isLine } from './colourCues.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
 const SAME_COLOUR = 120;
+/** Colours closer than this are one flat fill (not a line's soft edge into it). */
+const SETTLED = 24;
+/** How many pixels a line's soft edge may take, at most. */
+const SOFT_EDGE = 3;
+/** Rows each side whose stretches vote on whether the body goes on beyond a limb. */
+const VOTE = 2;
 /** How wide a seam left between a limb and the body is painted over, at most (a share of the height). */
 const SEAM = 0.05;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
@@ -46,14 +53,34 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   // beside the hips), it lies at the silhouette's edge.
   const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;
   const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
-  const near = (p: number, q: number): boolean =>
-    Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!) < SAME_COLOUR;
-  /** The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. */
-  const firstFill = (row: number, from: number, dir: number): number => {
-    for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) if (fill(row + k)) return row + k;
-    return -1;
+  const near = (p: number, q: number, within = SAME_COLOUR): boolean =>
+    Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!) < within;
+  /**
+   * The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. With `skipEdge`,
+   * a line's soft edge (a blend of the line and what lies each side) is skipped too: the pixel taken
+   * is the first one the next two match, within a few pixels, so a row is not carried across in an
+   * edge's colour (a streak).
+   */
+  const settled = (q: number, dir: number, x: number): boolean => {
+    for (let j = 1; j <= 2; j++) {
+      const x2 = x + j * dir;
+      if (x2 < 0 || x2 >= width || !fill(q + j * dir) || !near(q, q + j * dir, SETTLED)) return false;
+    }
+    return true;
   };
-  const source = new Int32Array(n).fill(-1);
+  const firstFill = (row: number, from: number, dir: number, skipEdge: boolean): number => {
+    let first = -1;
+    for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) {
+      if (first >= 0 && Math.abs(row + k - first) > SOFT_EDGE) break;
+      if (!fill(row + k)) continue;
+      if (first < 0) first = row + k;
+      if (!skipEdge || settled(row + k, dir, k)) return row + k;
+    }
+    return first;
+  };
+  // Each row's stretches under the limb, and whether the body goes on beyond each.
+  const stretches: { y: number; x: number; end: number; inward: number; c: number; body: boolean }[] = [];
+  const atRow: number[][] = Array.from({ length: height }, () => []);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -62,18 +89,38 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
       while (end + 1 < width && state[row + end + 1] === 2) end++;
       const inward = (x + end) / 2 < axisX ? 1 : -1;
       const beyond = inward > 0 ? x - 1 : end + 1;
-      const c = firstFill(row, inward > 0 ? end + 1 : x - 1, inward);
+      const c = firstFill(row, inward > 0 ? end + 1 : x - 1, inward, false);
       const body = beyond >= 0 && beyond < width && state[row + beyond] === 1 && (isLine(data, row + beyond) || (c >= 0 && near(row + beyond, c)));
-      for (let k = x; k <= end; k++) {
-        if (!body) state[row + k] = 0;
-        else source[row + k] = c;
-      }
-      // The rest of the line between the limb and the body (the limb took only its own side of
-      // it) is painted over too where it is thin: with the limb gone it is a seam across the body.
-      if (body && c >= 0 && Math.abs(c - row - (inward > 0 ? end : x)) - 1 <= SEAM * rig.height) {
-        for (let k = inward > 0 ? end + 1 : x - 1; row + k !== c; k += inward) source[row + k] = c;
-      }
+      atRow[y]!.push(stretches.length);
+      stretches.push({ y, x, end, inward, c, body });
       x = end;
+    }
+  }
+  // Decided with the rows around it (the outline's soft edge can read either way row by row, which
+  // would cut the body into stripes): a stretch is body when most overlapping stretches within
+  // VOTE rows are.
+  const source = new Int32Array(n).fill(-1);
+  for (const s of stretches) {
+    let yes = 0, all = 0;
+    for (let y = Math.max(0, s.y - VOTE); y <= Math.min(height - 1, s.y + VOTE); y++) {
+      for (const i of atRow[y]!) {
+        const t = stretches[i]!;
+        if (t.end < s.x || t.x > s.end) continue;
+        all++;
+        if (t.body) yes++;
+      }
+    }
+    const body = 2 * yes > all;
+    const row = s.y * width;
+    const colour = body ? firstFill(row, s.inward > 0 ? s.end + 1 : s.x - 1, s.inward, true) : -1;
+    for (let k = s.x; k <= s.end; k++) {
+      if (!body) state[row + k] = 0;
+      else source[row + k] = colour;
+    }
+    // The rest of the line between the limb and the body (the limb took only its own side of
+    // it) is painted over too where it is thin: with the limb gone it is a seam across the body.
+    if (body && s.c >= 0 && colour >= 0 && Math.abs(s.c - row - (s.inward > 0 ? s.end : s.x)) - 1 <= SEAM * rig.height) {
+      for (let k = s.inward > 0 ? s.end + 1 : s.x - 1; row + k !== colour; k += s.inward) source[row + k] = colour;
     }
   }
   const holes = state.map((v) => (v === 2 ? 1 : 0));

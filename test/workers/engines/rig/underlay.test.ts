@@ -8,18 +8,21 @@ import type { Rig } from '../../../../workers/engines/rig/types.ts';
 
 type Rgba = [number, number, number, number];
 const BLACK: Rgba = [10, 10, 10, 255], SHIRT: Rgba = [40, 90, 200, 255], SLEEVE: Rgba = [150, 200, 255, 255], SKIN: Rgba = [240, 190, 150, 255];
+/** A line's soft edge into the shirt: the shirt's colour, a little lighter. */
+const EDGE: Rgba = [70, 120, 215, 255];
 const TORSO = 0, ARM = 1;
 
 /**
  * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
- * a seam of line the arm left, `b` shirt, `f` a fingertip of skin left on the body, `.` nothing.
+ * a seam of line the arm left, `b` shirt, `e` the soft edge of a line into the shirt, `f` a
+ * fingertip of skin left on the body, `.` nothing.
  * The spine stands at x = 30, the subject is 100 px tall.
  */
 function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   const width = rows[0]!.length, height = rows.length;
   const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
   const labels = new Int8Array(width * height).fill(-1);
-  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, f: SKIN };
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN };
   rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
     sprite.data.set(colour[c]!, (y * width + x) * 4);
@@ -60,5 +63,21 @@ describe('the underlay', () => {
     expect(colourAt(under, 4, 0)[3]).toBe(0);
     expect(colourAt(under, 4, 1)[3]).toBe(0);
     expect(colourAt(under, 0, 1)).toEqual(SKIN);
+  });
+
+  it('carries the shirt across, not the soft edge of the line between arm and shirt (a streak)', () => {
+    const { sprite, rig } = drawn(['|aaaaaaaasseebbbbbbbbbbbbbbbbbbbbbbbbbb|']);
+    const { under } = paintUnder(sprite, rig, true)!;
+    for (const x of [1, 5, 8, 10, 11]) expect(colourAt(under, x, 0), `x ${x}`).toEqual(SHIRT);
+  });
+
+  it('decides each row with the rows around it: one row whose edge reads otherwise is not cut out', () => {
+    const body = '|aaaaaaaassssbbbbbbbbbbbbbbbbbbbbbbbbbb|', edge = '.aaaaaaaassssbbbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([body, body, edge, body, body]);
+    const { under } = paintUnder(sprite, rig, true)!;
+    expect(colourAt(under, 4, 2)).toEqual(SHIRT);
+    // Rows that all read as the silhouette's edge stay background.
+    const alone = drawn([edge, edge, edge]);
+    expect(colourAt(paintUnder(alone.sprite, alone.rig, true)!.under, 4, 1)[3]).toBe(0);
   });
 });
