@@ -55,12 +55,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
   const near = (p: number, q: number, within = SAME_COLOUR): boolean =>
     Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!) < within;
-  /**
-   * The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. With `skipEdge`,
-   * a line's soft edge (a blend of the line and what lies each side) is skipped too: the pixel taken
-   * is the first one the next two match, within a few pixels, so a row is not carried across in an
-   * edge's colour (a streak).
-   */
+  /** Whether fill pixel `q` (at column `x`) is matched by the next two along the row in `dir`. */
   const settled = (q: number, dir: number, x: number): boolean => {
     for (let j = 1; j <= 2; j++) {
       const x2 = x + j * dir;
@@ -68,6 +63,12 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
     return true;
   };
+  /**
+   * The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. With `skipEdge`,
+   * a line's soft edge (a blend of the line and what lies each side) is skipped too: the pixel taken
+   * is the first one the next two match, within a few pixels, so a row is not carried across in an
+   * edge's colour (a streak).
+   */
   const firstFill = (row: number, from: number, dir: number, skipEdge: boolean): number => {
     let first = -1;
     for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) {
