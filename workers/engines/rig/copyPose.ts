@@ -10,7 +10,7 @@ import type { Box } from '../../kernels/subject.ts';
 import { sideFacing } from './findRig.ts';
 import { drawPosed } from './posed.ts';
 import type { Drawn } from './posed.ts';
-import { rigSkeleton } from './rigged.ts';
+import { readSkeleton } from './rigged.ts';
 import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
@@ -26,10 +26,10 @@ export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean
   const cut = crop(image, x, y, width, height);
   for (let p = 0; p < width * height; p++) if (!inside((y + Math.floor(p / width)) * image.width + x + (p % width))) cut.data.fill(0, p * 4, p * 4 + 4);
   const pixel = looksLikePixelArt(cut);
-  if (!known) return rigSkeleton(cut, pixel);
+  if (!known) return readSkeleton(cut, pixel);
   const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
   let skeleton = known.get(key);
-  if (skeleton === undefined) known.set(key, (skeleton = rigSkeleton(cut, pixel)));
+  if (skeleton === undefined) known.set(key, (skeleton = readSkeleton(cut, pixel)));
   return skeleton;
 }
 

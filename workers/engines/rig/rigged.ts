@@ -5,6 +5,7 @@ import type { RawImage } from '../../types.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { alphaBox, separateSubject } from '../../kernels/subject.ts';
+import { resizeTo } from '../../kernels/resize.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { findRig } from './findRig.ts';
 import { buildMesh, paintedGrid, pixelGrid } from './skin.ts';
@@ -50,6 +51,23 @@ export function rigSkeleton(image: RawImage, pixel: boolean): Skeleton | null {
   return skeletonAndArt(image, pixel)?.skeleton ?? null;
 }
 
+/** A painted subject taller than this is read at a reduced size (its bones, never drawn, need no more). */
+const READ_HEIGHT = 128;
+
+/**
+ * The skeleton of `image`'s subject for reading a pose from (a sheet's pose cell, a GIF's figure):
+ * as rigSkeleton, but a large painted subject is rigged at a whole fraction of its size and its
+ * bones laid back over it, at a fraction of the cost. Null when it has no subject.
+ */
+export function readSkeleton(image: RawImage, pixel: boolean): Skeleton | null {
+  const k = Math.ceil(image.height / READ_HEIGHT);
+  if (pixel || k < 2) return rigSkeleton(image, pixel);
+  const { sprite, box, background } = separateSubject(image, pixel);
+  if (!box) return null;
+  const small = rigSkeleton(resizeTo(image, Math.max(1, Math.floor(image.width / k)), Math.max(1, Math.floor(image.height / k)), 'smooth'), false);
+  return small && { sprite, box, background, rig: scaledUp(small.rig, { size: k, x0: 0, y0: 0 }, sprite), pixel };
+}
+
 function skeletonAndArt(image: RawImage, pixel: boolean): { skeleton: Skeleton; art: CellGrid | null } | null {
   const { sprite, box, background } = separateSubject(image, pixel);
   if (!box) return null;
@@ -72,13 +90,16 @@ function findRigOfArt(sprite: RawImage, art: CellGrid): Rig {
   return findRig(small, alphaBox(small) ?? { x: 0, y: 0, width: w, height: h });
 }
 
-/** `rig`, found on the art, laid over the upscaled `sprite`: every length times the block size. */
+/** `rig`, found on the art (or a reduced copy), laid over the full-size `sprite`: every length times the block size. */
 function scaledUp(rig: Rig, art: CellGrid, sprite: RawImage): Rig {
   const { size: k, x0, y0 } = art;
   const up = (v: Vec): Vec => ({ x: x0 + v.x * k, y: y0 + v.y * k });
-  const labels = new Int8Array(sprite.width * sprite.height);
+  const labels = new Int8Array(sprite.width * sprite.height).fill(-1);
+  const rows = rig.labels.length / rig.width;
   for (let y = 0; y < sprite.height; y++) for (let x = 0; x < sprite.width; x++) {
-    labels[y * sprite.width + x] = rig.labels[Math.floor((y - y0) / k) * rig.width + Math.floor((x - x0) / k)] as number;
+    const sx = Math.floor((x - x0) / k), sy = Math.floor((y - y0) / k);
+    // (A reduced copy may leave the last few columns or rows out: nothing was found there.)
+    if (sx < rig.width && sy < rows) labels[y * sprite.width + x] = rig.labels[sy * rig.width + sx] as number;
   }
   return {
     ...rig, height: rig.height * k, ground: up(rig.ground), labels, width: sprite.width,

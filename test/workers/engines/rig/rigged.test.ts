@@ -1,10 +1,10 @@
 // Rigging a subject from its image: pixel art scaled up is rigged as the art it was scaled from.
 import { describe, expect, it } from 'vitest';
-import { rigSkeleton, rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { readSkeleton, rigSkeleton, rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import { crop } from '../../../../workers/kernels/compose.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
-import { poseSheets, stills } from '../../../fixtures/realSprites.ts';
+import { poseSheets, still, stills } from '../../../fixtures/realSprites.ts';
 
 describe('rigSubject', () => {
   // Sizes the rig judges (a 2 px arm comes apart when turned) are the art's pixels, not the image's.
@@ -54,5 +54,34 @@ describe('raised hands and forearms found by colour', () => {
       return Math.atan2(m[1], m[0]);
     };
     expect(turned(2.5)).toBeCloseTo(2.5, 6);
+  });
+});
+
+describe('readSkeleton', () => {
+  // A pose read from a large painted figure is rigged at a fraction of its size and laid back over
+  // it, in the full image's pixels. (Read at the size it was drawn, the adventurer shows its arms,
+  // which the rig misses on the same figure blown up 3x: the reduced read finds them.)
+  it('reads a large painted figure as rigSkeleton does, in the same pixels', () => {
+    const big = resizeTo(still('adventurer-front').image, 80 * 3, 110 * 3, 'smooth');
+    const full = rigSkeleton(big, false)!, read = readSkeleton(big, false)!;
+    expect([read.rig.plan, read.rig.view, read.rig.facing]).toEqual([full.rig.plan, full.rig.view, full.rig.facing]);
+    expect(read.box).toEqual(full.box);
+    expect(read.rig.labels.length).toBe(big.width * big.height);
+    const H = full.rig.height;
+    expect(Math.abs(read.rig.height - H)).toBeLessThan(0.05 * H);
+    for (const f of full.rig.bones) {
+      const b = read.rig.bones[read.rig.index[f.name] ?? read.rig.bones.findIndex((r) => r.name === f.name)]!;
+      expect(b, f.name).toBeDefined();
+      expect(Math.hypot(b.head.x - f.head.x, b.head.y - f.head.y), f.name).toBeLessThan(0.06 * H);
+      expect(Math.hypot(b.tail.x - f.tail.x, b.tail.y - f.tail.y), f.name).toBeLessThan(0.06 * H);
+    }
+    expect(read.rig.index.armL).toBeDefined();
+  });
+
+  it('reads small and pixel-art figures at their own size', () => {
+    const small = still('adventurer-front').image;
+    expect(readSkeleton(small, false)!.rig).toEqual(rigSkeleton(small, false)!.rig);
+    const pixel = resizeTo(still('pirate-side').image, 16 * 12, 16 * 12, 'nearest');
+    expect(readSkeleton(pixel, true)!.rig.bones).toEqual(rigSkeleton(pixel, true)!.rig.bones);
   });
 });
