@@ -20,6 +20,7 @@ import { fitCharacter, LEAN_SHARE, pickCharacter, prepareCharacter } from './fit
 import { drawOnto } from '../../kernels/compose.ts';
 import { copyPose, mostFacing, mustMirror, rigCut } from '../rig/copyPose.ts';
 import type { OverlayStyle } from './fit.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface OverlayInput {
   sheet: RawImage;
@@ -42,8 +43,6 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
   if (!(capped > 0)) throw new RangeError(`Expected a positive output scale but received ${scale}`);
   return capped;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
   const { sheet, style } = input;

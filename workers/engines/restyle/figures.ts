@@ -5,6 +5,7 @@
 // figures of one height stand in a row, one as wide as two is two that touch (shields side by
 // side), cut where least of them is.
 import type { Box } from '../../kernels/track.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface Figure {
   box: Box;
@@ -88,8 +89,6 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
   for (let y = box.y; y < box.y + box.height; y++) for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) if (label[p]! >= 0) of[p] = figureOf[label[p]!]!;
   return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 /** Figures as wide as several of their row's others and as tall, cut into that many (see the file comment). */
 function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {

@@ -28,6 +28,7 @@ import type { Drawn } from '../rig/posed.ts';
 import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged, Skeleton } from '../rig/rigged.ts';
 import { splitFigures } from './figures.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface PreparedReference {
   /** Cut out of its background and cropped. */
@@ -86,11 +87,6 @@ export function prepareReference(reference: RawImage): PreparedReference {
   const image = cutout(reference);
   return { image, mode: looksLikePixelArt(image) ? 'nearest' : 'smooth' };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
-};
 
 /**
  * The reference at the size of the figures it replaces (their median box; a GIF's figures are one

@@ -17,6 +17,7 @@ import type { RestylePlan } from './plan.ts';
 import { applyMaterial } from './material.ts';
 import type { FrameSubject, MaterialContext } from './material.ts';
 import { prepareReference, replaceFigures } from './reference.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface RestyleInput {
   source: Animation;
@@ -57,8 +58,6 @@ export interface Retiming {
 }
 
 const GRAIN_TILE = 64;
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
 
 /**
  * Which source frame shows at each of `count` evenly spaced times over `repeats` loops of the source:

@@ -1,5 +1,5 @@
-// What a pixel's colour tells the rig: skin (a face from hair, a hand from a sleeve) and the dark
-// lines of outlined art (what fences an arm drawn over the body).
+// What a pixel's colour tells the rig: skin (a face from hair, a hand from a sleeve), the dark
+// lines of outlined art (what fences an arm drawn over the body), and how far apart two colours are.
 
 /** The classic RGB skin rule: warm, red over green over blue, not grey. */
 export const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
@@ -9,3 +9,7 @@ const LINE_LUMA = 70;
 
 /** Whether pixel `p` of straight RGBA `data` is as dark as a drawn line. */
 export const isLine = (data: Uint8Array, p: number): boolean => 0.299 * data[p * 4]! + 0.587 * data[p * 4 + 1]! + 0.114 * data[p * 4 + 2]! < LINE_LUMA;
+
+/** How far apart pixels `p` and `q` of straight RGBA `data` are in colour: their RGB steps summed. */
+export const colourStep = (data: Uint8Array, p: number, q: number): number =>
+  Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!);

@@ -6,6 +6,8 @@
 // (the sleeve is the shirt's colour): the arm goes on up to the shoulder at the contour's depth, so
 // it turns about the shoulder whole, sleeve and all, instead of a hand turning about its wrist.
 import type { Silhouette } from './silhouette.ts';
+import { colourStep } from './colourCues.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface HangingArm {
   side: -1 | 1;
@@ -23,11 +25,6 @@ const MIN_EDGE = 60;
 const MIN_RUN = 0.18;
 /** How far below the rows searched a hand may hang on (a share of the subject's height). */
 const HAND_BELOW = 0.12;
-
-const median3 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
-
-const colourStep = (d: Uint8Array, p: number, q: number): number =>
-  Math.abs(d[p * 4]! - d[q * 4]!) + Math.abs(d[p * 4 + 1]! - d[q * 4 + 1]!) + Math.abs(d[p * 4 + 2]! - d[q * 4 + 2]!);
 
 /**
  * The arm on `side` hanging from the shoulders (rows y0..y1) beside a torso whose axis is at
@@ -56,18 +53,17 @@ export function hangingArm(s: Silhouette, side: -1 | 1, axisX: number, y0: numbe
   if (found.length < minRows) return null;
   // The contour: the rows whose edge lies near the median depth, and the longest stretch of them
   // with no more than a row or two missing.
-  const depths = found.map((f) => f.depth).sort((a, b) => a - b);
-  const median = depths[depths.length >> 1]!;
-  const tolerance = Math.max(1, 0.25 * median);
-  const onContour = found.filter((f) => Math.abs(f.depth - median) <= tolerance);
+  const usual = median(found.map((f) => f.depth));
+  const tolerance = Math.max(1, 0.25 * usual);
+  const onContour = found.filter((f) => Math.abs(f.depth - usual) <= tolerance);
   let best: typeof onContour = [], current: typeof onContour = [];
   for (const f of onContour) {
     const last = current[current.length - 1];
     current = last && f.y - last.y <= 2 ? [...current, f] : [f];
     if (current.length > best.length) best = current;
   }
-  if (best.length < minRows || median < 2) return null;
-  const topDepth = Math.round(median3(best.slice(0, 3).map((f) => f.depth)));
+  if (best.length < minRows || usual < 2) return null;
+  const topDepth = Math.round(median(best.slice(0, 3).map((f) => f.depth)));
   const sleeve: typeof best = [];
   for (let y = best[0]!.y - 1, last = best[0]!.edge; y >= top; y--) {
     const run = (s.rows[y] ?? []).find((r) => r.x0 <= axisX && r.x1 > axisX);

@@ -120,10 +120,11 @@ interface Limb {
   held?: boolean;
   /** Found by colour over the body (a hanging arm, or an outlined one), holding nothing. */
   hanging?: boolean;
-  /** Where it joins the body and where its hand ends, when found whole (outlined, or by colour up to its shoulder). */
+  /**
+   * Where it joins the body and where its hand ends, when found whole (outlined, or by colour up to
+   * its shoulder, sleeve and all): it may then turn as far as any arm.
+   */
   ends?: { shoulder: Vec; hand: Vec };
-  /** A hanging arm found up to its shoulder, sleeve and all: it may turn as far as any arm. */
-  whole?: boolean;
 }
 
 /** Length and thickness of a set of pixels along its main axis. */
@@ -201,13 +202,13 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     for (const side of [-1, 1] as const) {
       if (arms.some((a) => a.side === side)) continue;
       const arm = hangingArm(s, side, cx, neckY + 0.1 * (hipY - neckY), hipY + 0.05 * H);
-      if (arm) arms.push({ side, pixels: arm.pixels, hanging: true, ...(arm.ends ? { ends: arm.ends, whole: true } : {}) });
+      if (arm) arms.push({ side, pixels: arm.pixels, hanging: true, ...(arm.ends ? { ends: arm.ends } : {}) });
     }
   }
   if (H >= MIN_HANGING_HEIGHT) {
     // Outlined art draws an arm across the body, fenced by its lines.
     const missing = ([-1, 1] as const).filter((side) => !arms.some((a) => a.side === side));
-    for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, whole: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });
+    for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });
   }
 
   const b = new RigBuilder(width, s.height);
@@ -252,7 +253,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     const reach = 0.32 * H;
     const holds = arm.held === true || (!arm.hanging && length > 1.35 * reach);
     const hand = arm.ends?.hand ?? (arm.held ? near : holds ? mid(shoulder, far, reach / length) : far);
-    const limit = arm.hanging && !arm.whole ? HANGING_TURN : undefined;
+    const limit = arm.hanging && !arm.ends ? HANGING_TURN : undefined;
     b.bone(name, 'spine', shoulder, mid(shoulder, hand), limit);
     b.bone(`${name}Lower`, name, mid(shoulder, hand), hand, limit);
     if (holds) b.bone(`${name}Weapon`, `${name}Lower`, hand, far);

@@ -5,6 +5,7 @@
 import type { Bone, BonePose, Rig } from './types.ts';
 import { chainLength, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
+import { median } from '../../kernels/median.ts';
 
 export interface MatchOptions {
   /** The target seen in a mirror: it faces the other way, so its left is the character's right. */
@@ -125,5 +126,3 @@ export function motionOf(poses: readonly (RigPose | null)[], bones: number): (Ri
   // A pose that could not be read holds the nearest one before it (or, at the start, after it).
   return motion.map((p, i) => p ?? motion.slice(0, i).reverse().find((q) => q) ?? motion.slice(i + 1).find((q) => q) ?? null);
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;

@@ -10,7 +10,7 @@
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
-import { isLine } from './colourCues.ts';
+import { colourStep, isLine } from './colourCues.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
 const SAME_COLOUR = 120;
@@ -53,8 +53,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   // beside the hips), it lies at the silhouette's edge.
   const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;
   const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
-  const near = (p: number, q: number, within = SAME_COLOUR): boolean =>
-    Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!) < within;
+  const near = (p: number, q: number, within = SAME_COLOUR): boolean => colourStep(data, p, q) < within;
   /** Whether fill pixel `q` (at column `x`) is matched by the next two along the row in `dir`. */
   const settled = (q: number, dir: number, x: number): boolean => {
     for (let j = 1; j <= 2; j++) {
