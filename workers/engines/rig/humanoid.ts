@@ -59,20 +59,23 @@ function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
     }
     return best;
   };
-  let y = bottom - 1;
-  // The feet may touch on the lowest row or two.
-  while (y > bottom - 1 - Math.max(2, 0.15 * box.height) && Number.isNaN(gapAt(y))) y--;
-  if (Number.isNaN(gapAt(y))) return { crotchY: NaN, gapX };
-  let crotchY = y;
-  while (y > box.y + 0.35 * box.height) {
-    const g = gapAt(y);
-    if (Number.isNaN(g)) break;
-    gapX[y] = g;
-    crotchY = y;
-    y--;
+  // The feet may touch on their lowest rows, and a soft bottom edge may show a notch of a row or
+  // two under the soles: the gap is the first one that runs up far enough.
+  const lowest = bottom - 1 - Math.max(2, 0.15 * box.height);
+  for (let y = bottom - 1; y > lowest; y--) {
+    if (Number.isNaN(gapAt(y))) continue;
+    let crotchY = y;
+    while (y > box.y + 0.35 * box.height) {
+      const g = gapAt(y);
+      if (Number.isNaN(g)) break;
+      gapX[y] = g;
+      crotchY = y;
+      y--;
+    }
+    if (bottom - crotchY >= MIN_GAP * box.height) return { crotchY, gapX };
+    gapX.fill(NaN);
   }
-  if (bottom - crotchY < MIN_GAP * box.height) return { crotchY: NaN, gapX: gapX.fill(NaN) };
-  return { crotchY, gapX };
+  return { crotchY: NaN, gapX };
 }
 
 /** The neck: the first clear narrowing below the head's widest row, else a chibi's proportion. */
