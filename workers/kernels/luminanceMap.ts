@@ -49,6 +49,12 @@ export interface LuminanceMapOptions {
   texture?: LumaTexture;
   /** Only this rectangle ([x0, x1) x [y0, y1)) can hold the subject: the rest is copied as it is. */
   area?: { x0: number; y0: number; x1: number; y1: number };
+  /**
+   * Every pixel outside `area` is see-through (alpha 0): the output starts clear instead of as a
+   * copy, and see-through pixels come out as 0 (a copy of a large frame costs more than mapping a
+   * small subject in it).
+   */
+  clearOutside?: boolean;
 }
 
 /** Ramp from stops (sorted by `at`, first at 0, last at 1), linear in RGB between them. */
@@ -173,13 +179,15 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   for (let l = 0; l < 256; l++) index[l] = Math.max(0, Math.min(255, Math.round(((l - lo) * 255) / span))) * 3;
   const { ramp, weight, alphaRows, fadeOver, texture } = opts;
   const src = img.data;
-  const out = new Uint8Array(src);
   const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
   const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
   const area: Area = { width, x0, y0, x1, y1 };
   // Each case below is its own loop (its own function, so each compiles tight): the common ones
   // read and write whole pixels through a luma -> packed RGB table.
   const words = readsAsWords(src);
+  // Only the first case writes every pixel that is not see-through; the others keep some as they were.
+  const clear = opts.clearOutside === true && !weight && !fadeOver && strength === 1 && words;
+  const out = clear ? new Uint8Array(src.length) : new Uint8Array(src);
   if (!weight && !fadeOver && strength === 1 && words) {
     // Every visible pixel fully mapped: the colour is the table's, alpha kept or faded by row.
     const table = packedRamp(ramp, index);

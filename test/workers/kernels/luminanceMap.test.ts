@@ -48,6 +48,24 @@ describe('buildRamp / mapLuminance', () => {
     expect(mapLuminance(img, { ramp: GOLD, strength: 0 }).data).toEqual(img.data);
   });
 
+  it('clearOutside: the subject in `area` maps as it does on a copy; see-through pixels come out 0', () => {
+    const img = createImage(40, 30);
+    fillRect(img, 10, 5, 12, 20, c(120, 90, 60));
+    fillRect(img, 14, 9, 4, 4, c(220, 200, 180));
+    // See-through pixels with colour in them, inside the area and out.
+    for (const p of [0, 5 * 40 + 30, 6 * 40 + 10]) img.data.set([9, 9, 9, 0], p * 4);
+    img.data.set([9, 9, 9, 0], (5 * 40 + 12) * 4);
+    const area = { x0: 10, y0: 5, x1: 22, y1: 25 };
+    const copied = mapLuminance(img, { ramp: GOLD, area });
+    const cleared = mapLuminance(img, { ramp: GOLD, area, clearOutside: true });
+    for (let p = 0; p < 40 * 30; p++) {
+      if (img.data[p * 4 + 3] === 0) expect([...cleared.data.subarray(p * 4, p * 4 + 4)]).toEqual([0, 0, 0, 0]);
+      else expect([...cleared.data.subarray(p * 4, p * 4 + 4)]).toEqual([...copied.data.subarray(p * 4, p * 4 + 4)]);
+    }
+    expect(copied.data[3]).toBe(0);
+    expect(copied.data[0]).toBe(9);
+  });
+
   it('stretches levels: the window [lo, hi] covers the whole ramp', () => {
     const out = mapLuminance(greys(), { ramp: GOLD, levels: { lo: 64, hi: 192 } });
     expect([...out.data.subarray(64 * 4, 64 * 4 + 3)]).toEqual([30, 15, 0]);

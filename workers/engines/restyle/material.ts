@@ -22,6 +22,8 @@ export interface FrameSubject {
   box: Box | null;
   /** Holds every pixel the restyle may change (null: the whole frame), so the work follows the subject's size. */
   extent: Box | null;
+  /** Every pixel outside `extent` is see-through (a transparent source's frame). */
+  clearOutside?: boolean;
   /** The rim-glow weights of this frame, worked out on first use (they depend on the silhouette only). */
   rim?: Rim;
   /** Restyled for several output frames (a flowing material): its rim is worked out once and kept. */
@@ -89,6 +91,7 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     fadeOver: subject.background,
     texture,
     area: extent ? { x0: extent.x, y0: extent.y, x1: extent.x + extent.width, y1: extent.y + extent.height } : undefined,
+    clearOutside: subject.clearOutside === true && extent !== null,
   });
   if (material?.glow && box) {
     const width = Math.max(1, material.glow.width * ctx.restSize);

@@ -154,7 +154,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
     levels = lumaLevels([ref.image]);
   } else {
-    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, background: flat ? bg.color : undefined, inside: t.inside }));
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside }));
     levels = levelsOf(samples as LumaSamples);
   }
   const material = recipe.material;
