@@ -72,6 +72,9 @@ function legShare(rig: Rig): number {
   return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
+/** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
+const TILT = 1.5;
+
 /** How wide a body is side-on, against face-on: it keeps its depth, not a card's edge. */
 const SIDE_ON = 0.4;
 
@@ -123,7 +126,13 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   const legged = rig.plan === 'legged';
   const crouch = humanoid ? f.crouch * H * (side ? 1 - level * (1 - share) : share) : legged ? (pixel ? Math.round(f.crouch * H * share) : f.crouch * H * share) : 0;
   if (humanoid) {
-    set('spine', side ? fwd * f.lean : 0, f.stretch);
+    // Pixel art does not lean by a pixel's worth: a body turned so little that its top moves less
+    // than TILT art pixels only shears a column of it (a visor drawn twice), where an artist keeps it
+    // upright. (The head's own nod stays: it turns a smaller block, about its neck.)
+    const spine = rig.bones[rig.index.spine ?? -1], top = rig.bones[rig.index.head ?? -1]?.tail;
+    const reach = spine && top ? Math.hypot(top.x - spine.head.x, top.y - spine.head.y) : 0;
+    const lean = pixel && Math.abs(f.lean) * reach < TILT ? 0 : f.lean;
+    set('spine', side ? fwd * lean : 0, f.stretch);
     set('head', side ? fwd * f.nod : 0);
   } else if (!rig.firm && rig.edge === undefined) {
     // A soft body bends; a firm one (a figure, as a front view) and a flat thing keep upright.

@@ -54,6 +54,28 @@ describe('poseRig legs', () => {
   });
 });
 
+describe('poseRig lean', () => {
+  /** A 32 px side view: hips at 20, neck at 12, the head's top at 0. */
+  const small = (): Rig => {
+    const rig = sideRig(12);
+    const neck = { x: 50, y: 12 }, hip = { x: 50, y: 20 };
+    rig.bones = [{ name: 'spine', parent: -1, head: hip, tail: neck }, { name: 'head', parent: 0, head: neck, tail: { x: 50, y: 0 } }];
+    rig.index = { spine: 0, head: 1 };
+    rig.height = 32;
+    return rig;
+  };
+  const lean = (pixel: boolean, by: number): number => poseRig(small(), frame({ lean: by }), pixel).pose.bones[0]!.angle;
+
+  it('pixel art stays upright under a lean that moves its top less than a pixel and a half (it would only shear a column)', () => {
+    expect(lean(true, 0.04)).toBe(0);
+  });
+
+  it('pixel art leans when the lean shows, and painted art leans however little', () => {
+    expect(lean(true, 0.2)).toBeCloseTo(0.2);
+    expect(lean(false, 0.04)).toBeCloseTo(0.04);
+  });
+});
+
 describe('turnWidth', () => {
   // Side-on a body keeps its depth, never thinned to a card's edge; a flat thing (rig.edge) shows its edge.
   it('a body narrows to 0.4 of its width side-on, never less, and is mirrored past it', () => {

@@ -27,8 +27,10 @@ describe('restyle with a reference, on real sprites', () => {
     const { frames } = restyle({ source: { frames: walk.frames, delaysMs: walk.frames.map(() => 83) }, frames: 12, text: '', reference: pirate, seed: 'reference' });
     const legs = (fs: readonly RawImage[]) => fs.map((f) => regionChange(f, fs[0]!, LEGS));
     const source = legs(walk.frames), out = legs(frames);
-    // Measured 0.18, in step 0.74, head 0.00. A still moved along (what it did before) scores 0 on legs.
-    expect(Math.max(...out)).toBeGreaterThan(0.12);
+    // Measured 0.10, in step 0.54, head 0.00 (0.18 and 0.74 while the knight's walk also leaned its
+    // body by under a pixel, a lean the pirate copied). A still moved along (what it did before)
+    // scores 0 on legs.
+    expect(Math.max(...out)).toBeGreaterThan(0.08);
     expect(pearson(source, out)).toBeGreaterThan(0.5);
     for (const f of frames) {
       expect(regionChange(f, frames[0]!, HEAD)).toBeLessThan(0.05);
