@@ -2,7 +2,6 @@
 // runs of each row, the distance of each pixel to the background (thickness), the "core" (what a
 // disc of the torso's thickness can reach) and the thin parts outside it (arms, weapons, legs).
 import type { RawImage } from '../../types.ts';
-import { at } from '../../kernels/check.ts';
 import { squaredDistance } from '../../kernels/euclideanDistance.ts';
 import type { Box } from '../../kernels/subject.ts';
 
@@ -33,7 +32,7 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
   const { width, height } = sprite;
   const mask = new Uint8Array(width * height);
   let area = 0;
-  for (let p = 0; p < mask.length; p++) if (at(sprite.data, p * 4 + 3) >= SOLID) { mask[p] = 1; area++; }
+  for (let p = 0; p < mask.length; p++) if (sprite.data[p * 4 + 3]! >= SOLID) { mask[p] = 1; area++; }
   const rows: Run[][] = [];
   for (let y = 0; y < height; y++) {
     const runs: Run[] = [];
@@ -71,7 +70,7 @@ function thicknessOf(mask: Uint8Array, rows: readonly Run[][], width: number, he
   const background = new Uint8Array(w * h).fill(1);
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) background[(y - y0 + 1) * w + x - x0 + 1] = mask[y * width + x] ? 0 : 1;
   const sq = squaredDistance(background, w, h);
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) out[y * width + x] = Math.sqrt(at(sq, (y - y0 + 1) * w + x - x0 + 1));
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) out[y * width + x] = Math.sqrt(sq[(y - y0 + 1) * w + x - x0 + 1]!);
   return out;
 }
 
@@ -82,11 +81,11 @@ function thicknessOf(mask: Uint8Array, rows: readonly Run[][], width: number, he
 export function coreOf(s: Silhouette, r: number): Uint8Array {
   const { width, height } = s;
   const centres = new Uint8Array(width * height);
-  for (let p = 0; p < centres.length; p++) if (at(s.thickness, p) >= r) centres[p] = 1;
+  for (let p = 0; p < centres.length; p++) if (s.thickness[p]! >= r) centres[p] = 1;
   const reach = squaredDistance(centres, width, height);
   const core = new Uint8Array(width * height);
   const r2 = (r + 0.5) * (r + 0.5);
-  for (let p = 0; p < core.length; p++) if (s.mask[p] && at(reach, p) <= r2) core[p] = 1;
+  for (let p = 0; p < core.length; p++) if (s.mask[p] && reach[p]! <= r2) core[p] = 1;
   return core;
 }
 
@@ -152,7 +151,7 @@ export function mirrorSymmetry(s: Silhouette, cx: number): number {
 export function maxThickness(s: Silhouette, y0 = 0, y1 = s.height): number {
   let max = 0;
   for (let y = Math.max(0, y0); y < Math.min(s.height, y1); y++)
-    for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) max = Math.max(max, at(s.thickness, y * s.width + x));
+    for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) max = Math.max(max, s.thickness[y * s.width + x]!);
   return max;
 }
 
@@ -166,7 +165,7 @@ export function thinParts(s: Silhouette, core: Uint8Array, minSize: number): num
   const { labels, sizes } = components(thin, s.width, s.height);
   const groups = new Map<number, number[]>();
   for (let p = 0; p < labels.length; p++) {
-    const id = at(labels, p);
+    const id = labels[p]!;
     if (!id || (sizes[id] ?? 0) < minSize) continue;
     let g = groups.get(id);
     if (!g) groups.set(id, (g = []));
