@@ -97,20 +97,25 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const t0 = reach > 0 ? 0.5 * Math.abs(d0y) : 0, t1 = reach > 0 ? 0.5 * Math.abs(d1y) : 0, t2 = reach > 0 ? 0.5 * Math.abs(d2y) : 0;
     const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
     const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
+    // Each edge function is linear in x along a row, w(x) = c + m (x + 0.5): the span where none is
+    // below its tolerance, widened by a pixel each way, holds every pixel the exact tests below can
+    // accept, so the rest are skipped. (The pixel of slack also covers the rounding of multiplying by
+    // 1 / m where a division would be exact: the tests, not the span, decide every pixel.)
+    const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
+    const r0 = m0 !== 0 ? 1 / m0 : 0, r1 = m1 !== 0 ? 1 / m1 : 0, r2 = m2 !== 0 ? 1 / m2 : 0;
     for (let y = minY; y <= maxY; y++) {
       const py = y + 0.5;
-      // Each edge function is linear in x along the row: the span where none is negative, widened by a
-      // pixel each way, holds every pixel the exact tests below can accept, so the rest are skipped.
+      const c0 = s0 * (d0x * (py - b0y) + d0y * a0), c1 = s1 * (d1x * (py - b1y) + d1y * a1), c2 = s2 * (d2x * (py - b2y) + d2y * a2);
       let lo = minX, hi = maxX;
-      for (let k = 0; k < 3; k++) {
-        const sk = k === 0 ? s0 : k === 1 ? s1 : s2, dkx = k === 0 ? d0x : k === 1 ? d1x : d2x, dky = k === 0 ? d0y : k === 1 ? d1y : d2y;
-        const ak = k === 0 ? a0 : k === 1 ? a1 : a2, bk = k === 0 ? b0y : k === 1 ? b1y : b2y, tk = k === 0 ? t0 : k === 1 ? t1 : t2;
-        const slope = -sk * dky, at0 = sk * (dkx * (py - bk) + dky * ak);
-        // w(x) = at0 + slope * (x + 0.5) >= -tk
-        if (slope > 0) lo = Math.max(lo, Math.floor((-tk - at0) / slope - 0.5) - 1);
-        else if (slope < 0) hi = Math.min(hi, Math.ceil((-tk - at0) / slope - 0.5) + 1);
-        else if (at0 < -tk) { lo = 1; hi = 0; }
-      }
+      if (m0 > 0) lo = Math.max(lo, Math.floor((-t0 - c0) * r0 - 0.5) - 1);
+      else if (m0 < 0) hi = Math.min(hi, Math.ceil((-t0 - c0) * r0 - 0.5) + 1);
+      else if (c0 < -t0) continue;
+      if (m1 > 0) lo = Math.max(lo, Math.floor((-t1 - c1) * r1 - 0.5) - 1);
+      else if (m1 < 0) hi = Math.min(hi, Math.ceil((-t1 - c1) * r1 - 0.5) + 1);
+      else if (c1 < -t1) continue;
+      if (m2 > 0) lo = Math.max(lo, Math.floor((-t2 - c2) * r2 - 0.5) - 1);
+      else if (m2 < 0) hi = Math.min(hi, Math.ceil((-t2 - c2) * r2 - 0.5) + 1);
+      else if (c2 < -t2) continue;
       for (let x = lo; x <= hi; x++) {
         const pxc = x + 0.5;
         // Edge functions: the weights of the vertices opposite each edge.
@@ -169,7 +174,16 @@ function sample(sd: Uint8Array, sw: number, sh: number, u: number, v: number, ne
   const x0 = Math.floor(fx), y0 = Math.floor(fy);
   const tx = fx - x0, ty = fy - y0;
   let r = 0, g = 0, b = 0, a = 0;
-  for (let k = 0; k < 4; k++) {
+  if (x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh) {
+    // All four inside (nearly every sample): the same sums in the same order, without a test per tap.
+    const o = (y0 * sw + x0) * 4, row = sw * 4;
+    const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
+    const a00 = w00 * sd[o + 3]!, a10 = w10 * sd[o + 7]!, a01 = w01 * sd[o + row + 3]!, a11 = w11 * sd[o + row + 7]!;
+    r = a00 * sd[o]! + a10 * sd[o + 4]! + a01 * sd[o + row]! + a11 * sd[o + row + 4]!;
+    g = a00 * sd[o + 1]! + a10 * sd[o + 5]! + a01 * sd[o + row + 1]! + a11 * sd[o + row + 5]!;
+    b = a00 * sd[o + 2]! + a10 * sd[o + 6]! + a01 * sd[o + row + 2]! + a11 * sd[o + row + 6]!;
+    a = a00 + a10 + a01 + a11;
+  } else for (let k = 0; k < 4; k++) {
     const xx = x0 + (k & 1), yy = y0 + (k >> 1);
     if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
     const w = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);
