@@ -87,7 +87,7 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       }
       // Each pose rigged, to be copied; the character faces the way the row does.
       const own = ch.rigged;
-      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, (p) => mask[p] !== 0) : null));
+      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, mask) : null));
       const mirror = own !== null && mustMirror(own, mostFacing(targets));
       cells.forEach((cell, j) => {
         const pose = poses[j];

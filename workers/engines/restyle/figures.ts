@@ -32,31 +32,53 @@ const MAX_PARTS = 256;
 /** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
 export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
   const n = width * height;
-  const label = new Int32Array(n).fill(-1);
-  const parts: (Box & { area: number })[] = [];
-  const stack = new Int32Array(box.width * box.height);
-  for (let by = box.y; by < box.y + box.height; by++) for (let p0 = by * width + box.x; p0 < by * width + box.x + box.width; p0++) {
-    if (mask[p0]! < SOLID || label[p0] !== -1) continue;
-    const id = parts.length;
-    let top = 0, x0 = width, y0 = height, x1 = -1, y1 = -1, area = 0;
-    stack[top++] = p0;
-    label[p0] = id;
-    while (top > 0) {
-      const p = stack[--top]!;
-      const x = p % width, y = (p - x) / width;
-      area++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const q = ny * width + nx;
-        if (label[q] === -1 && mask[q]! >= SOLID) (label[q] = id), (stack[top++] = q);
+  // The solid runs of each row (x0, x1 inclusive, row), joined to the runs of the row above that
+  // they touch, corners included: the mask's 8-connected parts, found a run at a time.
+  const runs: number[] = [];
+  const rowStart = new Int32Array(box.height + 1);
+  for (let y = box.y; y < box.y + box.height; y++) {
+    rowStart[y - box.y] = runs.length / 3;
+    for (let x = box.x, end = box.x + box.width; x < end; x++) {
+      if (mask[y * width + x]! < SOLID) continue;
+      const x0 = x;
+      while (x + 1 < end && mask[y * width + x + 1]! >= SOLID) x++;
+      runs.push(x0, x, y);
+    }
+  }
+  const count = runs.length / 3;
+  rowStart[box.height] = count;
+  const up = new Int32Array(count).map((_, i) => i);
+  const top = (i: number): number => {
+    while (up[i] !== i) i = up[i] = up[up[i]!]!;
+    return i;
+  };
+  for (let r = 1; r < box.height; r++) {
+    let a = rowStart[r - 1]!;
+    for (let b = rowStart[r]!; b < rowStart[r + 1]!; b++) {
+      const b0 = runs[3 * b]!, b1 = runs[3 * b + 1]!;
+      while (a < rowStart[r]! && runs[3 * a + 1]! < b0 - 1) a++;
+      for (let k = a; k < rowStart[r]! && runs[3 * k]! <= b1 + 1; k++) {
+        const ra = top(k), rb = top(b);
+        if (ra !== rb) up[Math.max(ra, rb)] = Math.min(ra, rb);
       }
     }
-    parts.push({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, area });
+  }
+  // Parts numbered in the order a raster scan first meets them, with their boxes and areas.
+  const partOf = new Int32Array(count).fill(-1);
+  const parts: (Box & { area: number })[] = [];
+  for (let i = 0; i < count; i++) {
+    const root = top(i);
+    if (partOf[root] === -1) {
+      partOf[root] = parts.length;
+      parts.push({ x: runs[3 * i]!, y: runs[3 * i + 2]!, width: 0, height: 0, area: 0 });
+    }
+    const part = parts[partOf[root]!]!;
+    const x0 = runs[3 * i]!, x1 = runs[3 * i + 1]!, y = runs[3 * i + 2]!;
+    const right = Math.max(part.x + part.width, x1 + 1);
+    part.x = Math.min(part.x, x0);
+    part.width = right - part.x;
+    part.height = y - part.y + 1;
+    part.area += x1 - x0 + 1;
   }
   // Close parts joined (union-find over the parts' boxes grown by the joining gap).
   const whole = parts.length > MAX_PARTS;
@@ -86,7 +108,10 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
   const index = new Map(kept.map(([r], k) => [r, k]));
   const of = new Int16Array(n).fill(-1);
   const figureOf = parts.map((_, i) => index.get(find(i)) ?? -1);
-  for (let y = box.y; y < box.y + box.height; y++) for (let p = y * width + box.x; p < y * width + box.x + box.width; p++) if (label[p]! >= 0) of[p] = figureOf[label[p]!]!;
+  for (let i = 0; i < count; i++) {
+    const row = runs[3 * i + 2]! * width;
+    of.fill(figureOf[partOf[top(i)]!]!, row + runs[3 * i]!, row + runs[3 * i + 1]! + 1);
+  }
   return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
 }
 

@@ -123,7 +123,7 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
       const mask = new Uint8Array(width * height);
       for (let y = fig.box.y; y < fig.box.y + fig.box.height; y++) for (let p = y * width + fig.box.x; p < y * width + fig.box.x + fig.box.width; p++) if (of[p] === f) mask[p] = whole[p]!;
       const pose = locatePose(mask, width, fig.box);
-      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, (p) => of[p] === f, known) };
+      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, mask, known) };
     });
   });
   const centre = (b: Box): [number, number] => [b.x + b.width / 2, b.y + b.height / 2];

@@ -15,16 +15,19 @@ import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
 /**
- * The subject in `box` of `image`, only its pixels `inside` (index into the image) kept, its
+ * The subject in `box` of `image`, only its pixels where `inside` (one entry per image pixel) is not 0 kept, its
  * skeleton found as the art it is (pixel art in its own pixels, painted art with its soft edge,
  * where a raised fist beside the head stays a part of its own); null when nothing rigs. With
  * `known`, a cut seen before (the same pixels, as a looping GIF shows its figure again and again)
  * is not rigged again.
  */
-export function rigCut(image: RawImage, box: Box, inside: (p: number) => boolean, known?: Map<string, Skeleton | null>): Skeleton | null {
+export function rigCut(image: RawImage, box: Box, inside: Uint8Array, known?: Map<string, Skeleton | null>): Skeleton | null {
   const { x, y, width, height } = box;
   const cut = crop(image, x, y, width, height);
-  for (let p = 0; p < width * height; p++) if (!inside((y + Math.floor(p / width)) * image.width + x + (p % width))) cut.data.fill(0, p * 4, p * 4 + 4);
+  const d = cut.data;
+  for (let row = 0, i = 0; row < height; row++) {
+    for (let p = (y + row) * image.width + x, end = p + width; p < end; p++, i += 4) if (inside[p] === 0) d[i] = d[i + 1] = d[i + 2] = d[i + 3] = 0;
+  }
   const pixel = looksLikePixelArt(cut);
   if (!known) return readSkeleton(cut, pixel);
   const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
