@@ -37,6 +37,17 @@ describe('splitFigures', () => {
     expect(splitFigures(m, k.width, k.height).figures).toHaveLength(1);
   });
 
+  it('a part is its 8-connected pixels: runs that touch only at a corner, or wind round a gap, are one figure', () => {
+    // A U (two columns joined at the bottom), a diagonal staircase of single pixels, and a bar
+    // further right that starts a row higher: numbered in the order a raster scan meets them.
+    const stair: [number, number, number, number][] = Array.from({ length: 12 }, (_, i) => [24 + i, 2 + i, 1, 1]);
+    const m = mask(60, 30, [[2, 2, 2, 20], [12, 2, 2, 20], [2, 20, 12, 2], ...stair, [48, 1, 6, 20]]);
+    const { figures, of } = splitFigures(m, 60, 30);
+    expect(figures.map((f) => f.box)).toEqual([{ x: 48, y: 1, width: 6, height: 20 }, { x: 2, y: 2, width: 12, height: 20 }, { x: 24, y: 2, width: 12, height: 12 }]);
+    expect(figures.map((f) => f.area)).toEqual([120, 2 * 2 * 20 + 8 * 2, 12]);
+    expect([of[1 * 60 + 48], of[2 * 60 + 2], of[2 * 60 + 13], of[13 * 60 + 35], of[0]]).toEqual([0, 1, 1, 2, -1]);
+  });
+
   it('joins a prop a pixel away, drops a far speck, keeps two figures apart', () => {
     const body: [number, number, number, number] = [4, 4, 6, 20];
     const { figures } = splitFigures(mask(60, 30, [body, [11, 8, 2, 10], [30, 2, 1, 1], [40, 4, 6, 20]]), 60, 30);
