@@ -1,8 +1,9 @@
 // Exact Euclidean distance transform (Felzenszwalb & Huttenlocher, "Distance Transforms of Sampled
 // Functions"): two 1D passes of a lower envelope of parabolas, O(pixels). Used for outlines of any
 // thickness around a finished silhouette, and to turn binary masks into signed distance grids that
-// shade and scale like drawn shapes.
-import { at, checkInt } from './check.ts';
+// shade and scale like drawn shapes. Hot loops read typed arrays directly: the shared at() helper
+// has seen every array type by the time a worker runs them, and its reads go megamorphic.
+import { checkInt } from './check.ts';
 
 const FAR = 1e20;
 
@@ -19,15 +20,15 @@ export function squaredDistance(feature: Uint8Array, width: number, height: numb
   const v = new Int32Array(n);
   // Columns first, then rows over the column results.
   for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) f[y] = at(feature, y * width + x) ? 0 : FAR;
+    for (let y = 0; y < height; y++) f[y] = feature[y * width + x]! ? 0 : FAR;
     envelope(f, d, v, z, height);
-    for (let y = 0; y < height; y++) out[y * width + x] = at(d, y);
+    for (let y = 0; y < height; y++) out[y * width + x] = d[y]!;
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) f[x] = at(out, row + x);
+    for (let x = 0; x < width; x++) f[x] = out[row + x]!;
     envelope(f, d, v, z, width);
-    for (let x = 0; x < width; x++) out[row + x] = Math.min(FAR, at(d, x));
+    for (let x = 0; x < width; x++) out[row + x] = Math.min(FAR, d[x]!);
   }
   return out;
 }
@@ -39,14 +40,14 @@ function envelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Arr
   z[0] = -Infinity;
   z[1] = Infinity;
   for (let q = 1; q < n; q++) {
-    const fq = at(f, q) + q * q;
-    let p = at(v, k);
-    let s = (fq - (at(f, p) + p * p)) / (2 * q - 2 * p);
+    const fq = f[q]! + q * q;
+    let p = v[k]!;
+    let s = (fq - (f[p]! + p * p)) / (2 * q - 2 * p);
     // z[0] is -Infinity, so k never drops below 0.
-    while (s <= at(z, k)) {
+    while (s <= z[k]!) {
       k--;
-      p = at(v, k);
-      s = (fq - (at(f, p) + p * p)) / (2 * q - 2 * p);
+      p = v[k]!;
+      s = (fq - (f[p]! + p * p)) / (2 * q - 2 * p);
     }
     k++;
     v[k] = q;
@@ -55,9 +56,9 @@ function envelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Arr
   }
   k = 0;
   for (let q = 0; q < n; q++) {
-    while (at(z, k + 1) < q) k++;
-    const p = at(v, k);
-    d[q] = (q - p) * (q - p) + at(f, p);
+    while (z[k + 1]! < q) k++;
+    const p = v[k]!;
+    d[q] = (q - p) * (q - p) + f[p]!;
   }
 }
 
@@ -67,12 +68,12 @@ function envelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Arr
  */
 export function signedDistance(inside: Uint8Array, width: number, height: number): Float32Array {
   const outsideMask = new Uint8Array(inside.length);
-  for (let i = 0; i < inside.length; i++) outsideMask[i] = at(inside, i) ? 0 : 1;
+  for (let i = 0; i < inside.length; i++) outsideMask[i] = inside[i]! ? 0 : 1;
   const toInside = squaredDistance(inside, width, height);
   const toOutside = squaredDistance(outsideMask, width, height);
   const out = new Float32Array(inside.length);
   for (let i = 0; i < out.length; i++) {
-    out[i] = at(inside, i) ? 0.5 - Math.sqrt(at(toOutside, i)) : Math.sqrt(at(toInside, i)) - 0.5;
+    out[i] = inside[i]! ? 0.5 - Math.sqrt(toOutside[i]!) : Math.sqrt(toInside[i]!) - 0.5;
   }
   return out;
 }

@@ -55,15 +55,7 @@ export function silhouetteOf(sprite: RawImage, box: Box): Silhouette {
  * inside that ring or nearer, so the rest of the image (often most of it) is not transformed.
  */
 function thicknessOf(mask: Uint8Array, rows: readonly Run[][], width: number, height: number): Float32Array {
-  // The mask's box, from its rows' runs.
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
-  rows.forEach((runs, y) => {
-    if (runs.length === 0) return;
-    if (y < y0) y0 = y;
-    y1 = y;
-    x0 = Math.min(x0, runs[0]!.x0);
-    x1 = Math.max(x1, runs[runs.length - 1]!.x1 - 1);
-  });
+  const { x0, y0, x1, y1 } = rowsBox(rows, width, height);
   const out = new Float32Array(width * height);
   if (x1 < 0) return out;
   const w = x1 - x0 + 3, h = y1 - y0 + 3;
@@ -74,18 +66,36 @@ function thicknessOf(mask: Uint8Array, rows: readonly Run[][], width: number, he
   return out;
 }
 
+/** The mask's box from its rows' runs, inclusive (x1 < 0 when the mask is empty). */
+function rowsBox(rows: readonly Run[][], width: number, height: number): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  rows.forEach((runs, y) => {
+    if (runs.length === 0) return;
+    if (y < y0) y0 = y;
+    y1 = y;
+    x0 = Math.min(x0, runs[0]!.x0);
+    x1 = Math.max(x1, runs[runs.length - 1]!.x1 - 1);
+  });
+  return { x0, y0, x1, y1 };
+}
+
 /**
  * The morphological opening of the mask by a disc of radius r: every mask pixel a disc that fits
  * inside the mask can reach. What it leaves out are the parts thinner than 2r: limbs, weapons.
+ * The centres all lie in the mask, so the distance to them is measured over the mask's box only.
  */
 export function coreOf(s: Silhouette, r: number): Uint8Array {
   const { width, height } = s;
-  const centres = new Uint8Array(width * height);
-  for (let p = 0; p < centres.length; p++) if (s.thickness[p]! >= r) centres[p] = 1;
-  const reach = squaredDistance(centres, width, height);
   const core = new Uint8Array(width * height);
+  const { x0, y0, x1, y1 } = rowsBox(s.rows, width, height);
+  if (x1 < 0) return core;
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const centres = new Uint8Array(w * h);
+  const thickness = s.thickness;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (thickness[y * width + x]! >= r) centres[(y - y0) * w + x - x0] = 1;
+  const reach = squaredDistance(centres, w, h);
   const r2 = (r + 0.5) * (r + 0.5);
-  for (let p = 0; p < core.length; p++) if (s.mask[p] && reach[p]! <= r2) core[p] = 1;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (s.mask[y * width + x] && reach[(y - y0) * w + x - x0]! <= r2) core[y * width + x] = 1;
   return core;
 }
 

@@ -78,15 +78,24 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
   const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
   // Each cell's part: the most common label among its pixels.
   const cellPart = new Int16Array(gw * gh).fill(-1);
-  const counts = new Map<number, number>();
+  // Per label its count in the cell, and the labels in the order first seen (a tie goes to the first).
+  const counts = new Int32Array(Math.max(1, rig.parts.length));
+  const seen: number[] = [];
+  const labels = rig.labels;
   for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-    counts.clear();
+    seen.length = 0;
     for (let y = Math.max(0, y0 + cy * c); y < Math.min(height, y0 + (cy + 1) * c); y++) for (let x = Math.max(0, x0 + cx * c); x < Math.min(width, x0 + (cx + 1) * c); x++) {
-      const l = rig.labels[y * width + x] as number;
-      if (l >= 0) counts.set(l, (counts.get(l) ?? 0) + 1);
+      const l = labels[y * width + x]!;
+      if (l < 0) continue;
+      const k = counts[l]!;
+      counts[l] = k + 1;
+      if (k === 0) seen.push(l);
     }
     let best = -1, n = 0;
-    for (const [l, k] of counts) if (k > n) { n = k; best = l; }
+    for (const l of seen) {
+      if (counts[l]! > n) { n = counts[l]!; best = l; }
+      counts[l] = 0;
+    }
     cellPart[cy * gw + cx] = best;
   }
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
