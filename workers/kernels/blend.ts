@@ -2,7 +2,7 @@
 // not drag black fringes in from its transparent pixels) and, for pixel art, a dissolve that picks
 // each pixel whole from one frame or the other, so no colour is ever invented.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkNumber } from './check.ts';
+import { checkImage, checkNumber } from './check.ts';
 import { cloneImage } from './image.ts';
 import { hash32 } from './random.ts';
 
@@ -25,13 +25,13 @@ export function crossfade(a: RawImage, b: RawImage, t: number): RawImage {
   const out = new Uint8Array(p.length);
   const s = 1 - t;
   for (let i = 0; i < p.length; i += 4) {
-    const pa = at(p, i + 3) * s;
-    const qa = at(q, i + 3) * t;
+    const pa = p[i + 3]! * s;
+    const qa = q[i + 3]! * t;
     const oa = pa + qa;
     if (oa < 0.5) continue;
-    out[i] = Math.round((at(p, i) * pa + at(q, i) * qa) / oa);
-    out[i + 1] = Math.round((at(p, i + 1) * pa + at(q, i + 1) * qa) / oa);
-    out[i + 2] = Math.round((at(p, i + 2) * pa + at(q, i + 2) * qa) / oa);
+    out[i] = Math.round((p[i]! * pa + q[i]! * qa) / oa);
+    out[i + 1] = Math.round((p[i + 1]! * pa + q[i + 1]! * qa) / oa);
+    out[i + 2] = Math.round((p[i + 2]! * pa + q[i + 2]! * qa) / oa);
     out[i + 3] = Math.round(oa);
   }
   return { data: out, width: a.width, height: a.height };
@@ -49,10 +49,10 @@ export function dissolve(a: RawImage, b: RawImage, t: number, seed: number): Raw
   const q = b.data;
   for (let p = 0, i = 0; i < out.length; p++, i += 4) {
     if (hash32(p ^ seed) >= threshold) continue;
-    out[i] = at(q, i);
-    out[i + 1] = at(q, i + 1);
-    out[i + 2] = at(q, i + 2);
-    out[i + 3] = at(q, i + 3);
+    out[i] = q[i]!;
+    out[i + 1] = q[i + 1]!;
+    out[i + 2] = q[i + 2]!;
+    out[i + 3] = q[i + 3]!;
   }
   return { data: out, width: a.width, height: a.height };
 }

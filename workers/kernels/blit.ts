@@ -16,7 +16,7 @@ export function drawOver(dst: RawImage, src: RawImage, dx: number, dy: number, o
   const x0 = Math.max(0, dx), x1 = Math.min(dst.width, dx + src.width);
   for (let y = Math.max(0, dy); y < Math.min(dst.height, dy + src.height); y++) {
     for (let x = x0, o = (y * dst.width + x0) * 4, i = ((y - dy) * src.width + (x0 - dx)) * 4; x < x1; x++, o += 4, i += 4) {
-      blendPixel(out, o, at(s, i), at(s, i + 1), at(s, i + 2), at(s, i + 3) * opacity);
+      blendPixel(out, o, s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]! * opacity);
     }
   }
   return dst;

@@ -1,7 +1,7 @@
 // Placing one image on another: source-over compositing at whole-pixel offsets, and shifting an
 // image inside its own canvas. Straight alpha in and out, blended as premultiplied.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkInt } from './check.ts';
+import { checkImage, checkInt } from './check.ts';
 
 const MAX_OFFSET = 1 << 16;
 
@@ -24,22 +24,22 @@ export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number): 
     let i = ((y - dy) * src.width + (x0 - dx)) * 4;
     let o = (y * dst.width + x0) * 4;
     for (let x = x0; x < x1; x++, i += 4, o += 4) {
-      const sa = at(s, i + 3);
+      const sa = s[i + 3]!;
       if (sa === 0) continue;
-      const da = at(d, o + 3);
+      const da = d[o + 3]!;
       if (sa === 255 || da === 0) {
-        d[o] = at(s, i);
-        d[o + 1] = at(s, i + 1);
-        d[o + 2] = at(s, i + 2);
+        d[o] = s[i]!;
+        d[o + 1] = s[i + 1]!;
+        d[o + 2] = s[i + 2]!;
         d[o + 3] = sa;
         continue;
       }
       // out = src + dst * (1 - srcAlpha), in premultiplied terms, then back to straight.
       const keep = (da * (255 - sa)) / 255;
       const oa = sa + keep;
-      d[o] = Math.round((at(s, i) * sa + at(d, o) * keep) / oa);
-      d[o + 1] = Math.round((at(s, i + 1) * sa + at(d, o + 1) * keep) / oa);
-      d[o + 2] = Math.round((at(s, i + 2) * sa + at(d, o + 2) * keep) / oa);
+      d[o] = Math.round((s[i]! * sa + d[o]! * keep) / oa);
+      d[o + 1] = Math.round((s[i + 1]! * sa + d[o + 1]! * keep) / oa);
+      d[o + 2] = Math.round((s[i + 2]! * sa + d[o + 2]! * keep) / oa);
       d[o + 3] = Math.round(oa);
     }
   }
@@ -78,7 +78,7 @@ export function opaqueBounds(
   for (let y = 0; y < img.height; y++) {
     let i = y * img.width * 4 + 3;
     for (let x = 0; x < img.width; x++, i += 4) {
-      if (at(d, i) <= threshold) continue;
+      if (d[i]! <= threshold) continue;
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;

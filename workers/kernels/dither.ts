@@ -32,10 +32,10 @@ export function ditherPick(a: RawImage, b: RawImage, t: number): RawImage {
   for (let y = 0; y < a.height; y++) {
     for (let x = 0, i = y * a.width * 4; x < a.width; x++, i += 4) {
       if (t <= bayer(x, y)) continue;
-      out[i] = at(q, i);
-      out[i + 1] = at(q, i + 1);
-      out[i + 2] = at(q, i + 2);
-      out[i + 3] = at(q, i + 3);
+      out[i] = q[i]!;
+      out[i + 1] = q[i + 1]!;
+      out[i + 2] = q[i + 2]!;
+      out[i + 3] = q[i + 3]!;
     }
   }
   return { data: out, width: a.width, height: a.height };
@@ -52,7 +52,7 @@ export function ditherAlpha(img: RawImage, opacity: number, ox = 0, oy = 0): Raw
   const d = img.data;
   for (let y = 0; y < img.height; y++) {
     for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (at(d, i + 3) !== 0 && opacity <= bayer(x + ox, y + oy)) d.fill(0, i, i + 4);
+      if (d[i + 3]! !== 0 && opacity <= bayer(x + ox, y + oy)) d.fill(0, i, i + 4);
     }
   }
   return img;
@@ -73,7 +73,7 @@ export function ditherUnder(img: RawImage, under: RawImage, amount: number): Raw
   const u = under.data;
   for (let y = 0; y < img.height; y++) {
     for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (at(out, i + 3) !== 0 || at(u, i + 3) === 0 || amount <= bayer(x, y)) continue;
+      if (out[i + 3]! !== 0 || u[i + 3]! === 0 || amount <= bayer(x, y)) continue;
       out.set(u.subarray(i, i + 4), i);
     }
   }

@@ -1,7 +1,7 @@
 // Drawing soft shapes for the procedural engines: anti-aliased discs and capsules (line segments
 // with round ends), blended source-over.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkNumber } from './check.ts';
+import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 
 export interface Brush {
@@ -14,12 +14,12 @@ export interface Brush {
 function plot(d: Uint8Array, o: number, color: Rgba, cov: number): void {
   const sa = (color.a / 255) * cov;
   if (sa <= 0) return;
-  const da = at(d, o + 3) / 255;
+  const da = d[o + 3]! / 255;
   const keep = da * (1 - sa);
   const oa = sa + keep;
-  d[o] = Math.round((color.r * sa + at(d, o) * keep) / oa);
-  d[o + 1] = Math.round((color.g * sa + at(d, o + 1) * keep) / oa);
-  d[o + 2] = Math.round((color.b * sa + at(d, o + 2) * keep) / oa);
+  d[o] = Math.round((color.r * sa + d[o]! * keep) / oa);
+  d[o + 1] = Math.round((color.g * sa + d[o + 1]! * keep) / oa);
+  d[o + 2] = Math.round((color.b * sa + d[o + 2]! * keep) / oa);
   d[o + 3] = Math.round(oa * 255);
 }
 

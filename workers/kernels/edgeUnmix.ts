@@ -1,7 +1,6 @@
 // Removing a flat background's spill from a subject's anti-aliased edge, so the subject can move
 // over that background (or any other) without a fringe of the old background around it.
 import type { RawImage } from '../types.ts';
-import { at } from './check.ts';
 import type { Rgba } from './image.ts';
 
 // Colour distance (largest channel difference) within which a pixel counts as the background:
@@ -10,7 +9,7 @@ export const BACKGROUND_TOLERANCE = 24;
 
 /** Largest channel difference between pixel `i` of `d` and `c`. */
 export function distance(d: Uint8Array, i: number, c: Rgba): number {
-  return Math.max(Math.abs(at(d, i) - c.r), Math.abs(at(d, i + 1) - c.g), Math.abs(at(d, i + 2) - c.b));
+  return Math.max(Math.abs(d[i]! - c.r), Math.abs(d[i + 1]! - c.g), Math.abs(d[i + 2]! - c.b));
 }
 
 // Without an inner neighbour to compare with, distance at which an edge pixel is taken as fully
@@ -49,17 +48,17 @@ export function unmixEdges(img: RawImage, sprite: RawImage, mask: Uint8Array, bg
     }
     let alpha: number;
     if (f >= 0 && fd > BACKGROUND_TOLERANCE) {
-      const fr = at(src, f) - bg.r, fg = at(src, f + 1) - bg.g, fb = at(src, f + 2) - bg.b;
-      const cr = at(src, i) - bg.r, cg = at(src, i + 1) - bg.g, cb = at(src, i + 2) - bg.b;
+      const fr = src[f]! - bg.r, fg = src[f + 1]! - bg.g, fb = src[f + 2]! - bg.b;
+      const cr = src[i]! - bg.r, cg = src[i + 1]! - bg.g, cb = src[i + 2]! - bg.b;
       alpha = (cr * fr + cg * fg + cb * fb) / (fr * fr + fg * fg + fb * fb);
     } else {
       alpha = distance(src, i, bg) / EDGE_FULL;
     }
     alpha = Math.max(BACKGROUND_TOLERANCE / 255, Math.min(1, alpha));
     if (alpha >= 1) continue;
-    d[i] = Math.max(0, Math.min(255, Math.round(bg.r + (at(src, i) - bg.r) / alpha)));
-    d[i + 1] = Math.max(0, Math.min(255, Math.round(bg.g + (at(src, i + 1) - bg.g) / alpha)));
-    d[i + 2] = Math.max(0, Math.min(255, Math.round(bg.b + (at(src, i + 2) - bg.b) / alpha)));
+    d[i] = Math.max(0, Math.min(255, Math.round(bg.r + (src[i]! - bg.r) / alpha)));
+    d[i + 1] = Math.max(0, Math.min(255, Math.round(bg.g + (src[i + 1]! - bg.g) / alpha)));
+    d[i + 2] = Math.max(0, Math.min(255, Math.round(bg.b + (src[i + 2]! - bg.b) / alpha)));
     d[i + 3] = Math.round(alpha * 255);
   }
 }

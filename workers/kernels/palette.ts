@@ -1,7 +1,7 @@
 // Pixel art's palette lock: the colours an input uses, and mapping any pixel onto the nearest of
 // them, so a pixel-art animation never shows a colour the artist did not put there.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkInt } from './check.ts';
+import { checkImage, checkInt } from './check.ts';
 
 /** A colour packed as 0xRRGGBBAA (unsigned; independent of the platform's byte order). */
 export type PackedColor = number;
@@ -27,8 +27,8 @@ export function extractPalette(images: readonly RawImage[], maxColors = MAX_PALE
     const d = img.data;
     let last = -1;
     for (let i = 0; i < d.length; i += 4) {
-      const a = at(d, i + 3);
-      const key = a === 0 ? 0 : packColor(at(d, i), at(d, i + 1), at(d, i + 2), a);
+      const a = d[i + 3]!;
+      const key = a === 0 ? 0 : packColor(d[i]!, d[i + 1]!, d[i + 2]!, a);
       if (key === last || seen.has(key)) continue; // runs of one colour are the common case
       last = key;
       seen.add(key);
@@ -57,8 +57,8 @@ export function mapToPalette(img: RawImage, palette: readonly PackedColor[]): Ra
   let lastIn = -1;
   let lastOut = 0;
   for (let i = 0; i < src.length; i += 4) {
-    const a = at(src, i + 3);
-    const key = a === 0 ? 0 : packColor(at(src, i), at(src, i + 1), at(src, i + 2), a);
+    const a = src[i + 3]!;
+    const key = a === 0 ? 0 : packColor(src[i]!, src[i + 1]!, src[i + 2]!, a);
     let mapped: number;
     if (key === lastIn) mapped = lastOut;
     else {
@@ -90,13 +90,13 @@ function nearest(
   for (let k = 0; k < palette.length; k++) {
     // Alpha weighs most: a visible pixel must not snap to transparent because its hue is close.
     const d =
-      4 * (at(pa, k) - a) ** 2 + (at(pr, k) - r) ** 2 + (at(pg, k) - g) ** 2 + (at(pb, k) - b) ** 2;
+      4 * (pa[k]! - a) ** 2 + (pr[k]! - r) ** 2 + (pg[k]! - g) ** 2 + (pb[k]! - b) ** 2;
     if (d < bestD) {
       bestD = d;
       best = k;
     }
   }
-  return at(palette, best);
+  return palette[best]!;
 }
 
 /** True when every pixel of `img` is a palette colour (transparent pixels match 0x00000000). */
@@ -105,8 +105,8 @@ export function usesOnlyPalette(img: RawImage, palette: readonly PackedColor[]):
   const set = new Set(palette);
   const d = img.data;
   for (let i = 0; i < d.length; i += 4) {
-    const a = at(d, i + 3);
-    const key = a === 0 ? 0 : packColor(at(d, i), at(d, i + 1), at(d, i + 2), a);
+    const a = d[i + 3]!;
+    const key = a === 0 ? 0 : packColor(d[i]!, d[i + 1]!, d[i + 2]!, a);
     if (!set.has(key)) return false;
   }
   return true;

@@ -2,7 +2,7 @@
 // ramp (the next lighter colour of a similar hue), not by mixing in white; this builds those ramps
 // from the input's palette and steps pixels along them, dithering (Bayer) between two steps.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkNumber } from './check.ts';
+import { checkImage, checkNumber } from './check.ts';
 import { bayer } from './dither.ts';
 import { packColor } from './palette.ts';
 import type { PackedColor } from './palette.ts';
@@ -76,11 +76,11 @@ export function shiftByRamp(img: RawImage, levels: number, ramp: Ramp): RawImage
   const next = levels > 0 ? ramp.up : ramp.down;
   for (let y = 0; y < img.height; y++) {
     for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (at(out, i + 3) === 0) continue;
-      let k = ramp.index.get(packColor(at(out, i), at(out, i + 1), at(out, i + 2), at(out, i + 3)));
+      if (out[i + 3]! === 0) continue;
+      let k = ramp.index.get(packColor(out[i]!, out[i + 1]!, out[i + 2]!, out[i + 3]!));
       if (k === undefined) continue;
       const steps = whole + (frac > bayer(x, y) ? 1 : 0);
-      for (let s = 0; s < steps; s++) k = at(next, k);
+      for (let s = 0; s < steps; s++) k = next[k]!;
       const c = ramp.colors[k] as PackedColor;
       out[i] = c >>> 24;
       out[i + 1] = (c >>> 16) & 255;
@@ -97,7 +97,7 @@ export function ditherToward(img: RawImage, color: PackedColor, amount: number):
   const out = new Uint8Array(img.data);
   for (let y = 0; y < img.height; y++) {
     for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (at(out, i + 3) === 0 || amount <= bayer(x, y)) continue;
+      if (out[i + 3]! === 0 || amount <= bayer(x, y)) continue;
       out[i] = color >>> 24;
       out[i + 1] = (color >>> 16) & 255;
       out[i + 2] = (color >>> 8) & 255;

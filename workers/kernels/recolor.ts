@@ -1,7 +1,7 @@
 // Colour changes that keep the drawing: a tint that keeps each pixel's luminance (shading and
 // outlines survive, only the hue moves) and the average colour of an image (for reference images).
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkNumber } from './check.ts';
+import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 
 /** Rec. 601 luma, 0..255: how bright a colour looks, which the tint keeps. */
@@ -23,7 +23,7 @@ export function recolor(img: RawImage, color: Rgba, strength: number): RawImage 
   for (let l = 0; l < 256; l++) {
     const chan = [color.r, color.g, color.b];
     for (let c = 0; c < 3; c++) {
-      const v = at(chan, c);
+      const v = chan[c]!;
       ramp[l * 3 + c] = Math.round(l <= lc ? (v * l) / lc : v + ((255 - v) * (l - lc)) / (255 - lc));
     }
   }
@@ -31,13 +31,13 @@ export function recolor(img: RawImage, color: Rgba, strength: number): RawImage 
   const out = new Uint8Array(src.length);
   const s = strength;
   for (let i = 0; i < src.length; i += 4) {
-    const a = at(src, i + 3);
+    const a = src[i + 3]!;
     if (a === 0) continue;
-    const r = at(src, i), g = at(src, i + 1), b = at(src, i + 2);
+    const r = src[i]!, g = src[i + 1]!, b = src[i + 2]!;
     const l = Math.round(luma(r, g, b)) * 3;
-    out[i] = Math.round(r + (at(ramp, l) - r) * s);
-    out[i + 1] = Math.round(g + (at(ramp, l + 1) - g) * s);
-    out[i + 2] = Math.round(b + (at(ramp, l + 2) - b) * s);
+    out[i] = Math.round(r + (ramp[l]! - r) * s);
+    out[i + 1] = Math.round(g + (ramp[l + 1]! - g) * s);
+    out[i + 2] = Math.round(b + (ramp[l + 2]! - b) * s);
     out[i + 3] = a;
   }
   return { data: out, width: img.width, height: img.height };
@@ -49,11 +49,11 @@ export function averageColor(img: RawImage): Rgba {
   const d = img.data;
   let r = 0, g = 0, b = 0, w = 0;
   for (let i = 0; i < d.length; i += 4) {
-    const a = at(d, i + 3);
+    const a = d[i + 3]!;
     if (a === 0) continue;
-    r += at(d, i) * a;
-    g += at(d, i + 1) * a;
-    b += at(d, i + 2) * a;
+    r += d[i]! * a;
+    g += d[i + 1]! * a;
+    b += d[i + 2]! * a;
     w += a;
   }
   if (w === 0) return { r: 128, g: 128, b: 128, a: 255 };

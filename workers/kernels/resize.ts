@@ -2,7 +2,7 @@
 // output pixel is an input pixel); 'smooth' filters in premultiplied alpha (area average when
 // shrinking, bilinear when growing) so transparent pixels' RGB never bleeds into the edges.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkInt } from './check.ts';
+import { checkImage, checkInt } from './check.ts';
 import { cloneImage } from './image.ts';
 import { MAX_IMAGE_SIDE } from '../limits.ts';
 
@@ -111,16 +111,16 @@ function resizeSmooth(img: RawImage, width: number, height: number): RawImage {
     const rowIn = y * sw * 4;
     for (let x = 0; x < width; x++) {
       let r = 0, g = 0, b = 0, a = 0;
-      const s0 = at(tx.start, x);
-      const n = at(tx.count, x);
+      const s0 = tx.start[x]!;
+      const n = tx.count[x]!;
       for (let k = 0; k < n; k++) {
-        const w = at(tx.weights, x * tx.stride + k);
+        const w = tx.weights[x * tx.stride + k]!;
         const i = rowIn + (s0 + k) * 4;
-        const wa = (w * at(src, i + 3)) / 255;
-        r += at(src, i) * wa;
-        g += at(src, i + 1) * wa;
-        b += at(src, i + 2) * wa;
-        a += w * at(src, i + 3);
+        const wa = (w * src[i + 3]!) / 255;
+        r += src[i]! * wa;
+        g += src[i + 1]! * wa;
+        b += src[i + 2]! * wa;
+        a += w * src[i + 3]!;
       }
       const o = (y * width + x) * 4;
       mid[o] = r;
@@ -133,18 +133,18 @@ function resizeSmooth(img: RawImage, width: number, height: number): RawImage {
   const out = new Uint8Array(width * height * 4);
   const rowF = width * 4;
   for (let y = 0; y < height; y++) {
-    const s0 = at(ty.start, y);
-    const n = at(ty.count, y);
+    const s0 = ty.start[y]!;
+    const n = ty.count[y]!;
     const o0 = y * rowF;
     for (let xi = 0; xi < rowF; xi += 4) {
       let r = 0, g = 0, b = 0, a = 0;
       for (let k = 0; k < n; k++) {
-        const w = at(ty.weights, y * ty.stride + k);
+        const w = ty.weights[y * ty.stride + k]!;
         const i = (s0 + k) * rowF + xi;
-        r += at(mid, i) * w;
-        g += at(mid, i + 1) * w;
-        b += at(mid, i + 2) * w;
-        a += at(mid, i + 3) * w;
+        r += mid[i]! * w;
+        g += mid[i + 1]! * w;
+        b += mid[i + 2]! * w;
+        a += mid[i + 3]! * w;
       }
       const o = o0 + xi;
       const alpha = Math.round(a);

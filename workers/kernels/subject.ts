@@ -3,7 +3,7 @@
 // is taken to stand on a flat colour: the most common border colour, flood-filled inward from the
 // borders within a tolerance (so a white eye on a white background stays part of the subject).
 import type { RawImage } from '../types.ts';
-import { at, checkImage } from './check.ts';
+import { checkImage } from './check.ts';
 import type { Rgba } from './image.ts';
 import { BACKGROUND_TOLERANCE, distance, unmixEdges } from './edgeUnmix.ts';
 
@@ -30,7 +30,7 @@ export interface Subject {
 export function hasTransparency(img: RawImage): boolean {
   checkImage(img, 'image');
   const d = img.data;
-  for (let i = 3; i < d.length; i += 4) if (at(d, i) < 128) return true;
+  for (let i = 3; i < d.length; i += 4) if (d[i]! < 128) return true;
   return false;
 }
 
@@ -45,7 +45,7 @@ export function borderColor(img: RawImage): Rgba {
   const bins = new Map<number, Map<number, number>>();
   const visit = (x: number, y: number): void => {
     const i = (y * w + x) * 4;
-    const r = at(d, i), g = at(d, i + 1), b = at(d, i + 2);
+    const r = d[i]!, g = d[i + 1]!, b = d[i + 2]!;
     const bin = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
     const exact = (r << 16) | (g << 8) | b;
     const m = bins.get(bin) ?? new Map<number, number>();
@@ -95,7 +95,7 @@ export function backgroundMask(img: RawImage, bg: Rgba): Uint8Array {
     seed(y * w + w - 1);
   }
   while (top > 0) {
-    const p = at(stack, --top);
+    const p = stack[--top]!;
     const x = p % w;
     if (x > 0) seed(p - 1);
     if (x < w - 1) seed(p + 1);
@@ -112,7 +112,7 @@ export function alphaBox(img: RawImage): Box | null {
   let x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (let y = 0; y < h; y++) {
     for (let x = 0, i = y * w * 4 + 3; x < w; x++, i += 4) {
-      if (at(d, i) === 0) continue;
+      if (d[i]! === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -129,7 +129,7 @@ export function centroidOf(img: RawImage, box: Box | null): { x: number; y: numb
   let sx = 0, sy = 0, sa = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x, i = (y * img.width + x) * 4 + 3; x < box.x + box.width; x++, i += 4) {
-      const a = at(d, i);
+      const a = d[i]!;
       sx += a * (x + 0.5);
       sy += a * (y + 0.5);
       sa += a;
@@ -155,9 +155,9 @@ export function separateSubject(img: RawImage, binary: boolean): Subject {
     if (!binary) unmixEdges(img, sprite, mask, background);
   } else if (binary) {
     // Pixel art's alpha is binary: a half-transparent pixel is either there or not.
-    for (let i = 3; i < d.length; i += 4) d[i] = at(d, i) >= 128 ? 255 : 0;
+    for (let i = 3; i < d.length; i += 4) d[i] = d[i]! >= 128 ? 255 : 0;
   }
-  for (let i = 3; i < d.length; i += 4) if (at(d, i) === 0) d.fill(0, i - 3, i);
+  for (let i = 3; i < d.length; i += 4) if (d[i]! === 0) d.fill(0, i - 3, i);
   const box = alphaBox(sprite);
   return { sprite, background, box, centroid: centroidOf(sprite, box) };
 }

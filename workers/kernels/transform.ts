@@ -1,7 +1,7 @@
 // Moving, squashing and mirroring a sprite inside its own canvas: the building block of the
 // procedural motions. Scaling is about an anchor (the sprite's feet), so a squash stays on the ground.
 import type { RawImage } from '../types.ts';
-import { at, checkImage, checkNumber } from './check.ts';
+import { checkImage, checkNumber } from './check.ts';
 import { opaqueBounds, translate } from './compose.ts';
 import type { ResizeMode } from './resize.ts';
 
@@ -60,14 +60,14 @@ export function transformSprite(img: RawImage, t: SpriteTransform, mode: ResizeM
       if (sy < 0 || sy >= height) continue;
       const rowIn = sy * width * 4;
       for (let c = 0; c < cols; c++) {
-        const sx = Math.floor(at(colPos, c));
+        const sx = Math.floor(colPos[c]!);
         if (sx < 0 || sx >= width) continue;
         const i = rowIn + sx * 4;
         const o = rowOut + (x0 + c) * 4;
-        out[o] = at(src, i);
-        out[o + 1] = at(src, i + 1);
-        out[o + 2] = at(src, i + 2);
-        out[o + 3] = at(src, i + 3);
+        out[o] = src[i]!;
+        out[o + 1] = src[i + 1]!;
+        out[o + 2] = src[i + 2]!;
+        out[o + 3] = src[i + 3]!;
       }
     } else {
       bilinearRow(src, width, height, v - 0.5, colPos, out, rowOut + x0 * 4);
@@ -92,7 +92,7 @@ function bilinearRow(src: Uint8Array, w: number, h: number, fy: number, colPos: 
   const wt = topOk ? 1 - ay : 0;
   const wb = botOk ? ay : 0;
   for (let c = 0, o = o0; c < colPos.length; c++, o += 4) {
-    const fx = at(colPos, c) - 0.5;
+    const fx = colPos[c]! - 0.5;
     const xl = Math.floor(fx);
     const ax = fx - xl;
     const wl = xl >= 0 && xl < w ? 1 - ax : 0;
@@ -101,16 +101,16 @@ function bilinearRow(src: Uint8Array, w: number, h: number, fy: number, colPos: 
     const r = Math.max(0, Math.min(w - 1, xl + 1)) * 4;
     const i00 = top + l, i01 = top + r, i10 = bot + l, i11 = bot + r;
     // Weight x alpha of each of the four taps.
-    const w00 = wt * wl * at(src, i00 + 3);
-    const w01 = wt * wr * at(src, i01 + 3);
-    const w10 = wb * wl * at(src, i10 + 3);
-    const w11 = wb * wr * at(src, i11 + 3);
+    const w00 = wt * wl * src[i00 + 3]!;
+    const w01 = wt * wr * src[i01 + 3]!;
+    const w10 = wb * wl * src[i10 + 3]!;
+    const w11 = wb * wr * src[i11 + 3]!;
     const a = w00 + w01 + w10 + w11;
     if (a < 0.5) continue;
     const inv = 1 / a;
-    out[o] = (at(src, i00) * w00 + at(src, i01) * w01 + at(src, i10) * w10 + at(src, i11) * w11) * inv + 0.5;
-    out[o + 1] = (at(src, i00 + 1) * w00 + at(src, i01 + 1) * w01 + at(src, i10 + 1) * w10 + at(src, i11 + 1) * w11) * inv + 0.5;
-    out[o + 2] = (at(src, i00 + 2) * w00 + at(src, i01 + 2) * w01 + at(src, i10 + 2) * w10 + at(src, i11 + 2) * w11) * inv + 0.5;
+    out[o] = (src[i00]! * w00 + src[i01]! * w01 + src[i10]! * w10 + src[i11]! * w11) * inv + 0.5;
+    out[o + 1] = (src[i00 + 1]! * w00 + src[i01 + 1]! * w01 + src[i10 + 1]! * w10 + src[i11 + 1]! * w11) * inv + 0.5;
+    out[o + 2] = (src[i00 + 2]! * w00 + src[i01 + 2]! * w01 + src[i10 + 2]! * w10 + src[i11 + 2]! * w11) * inv + 0.5;
     out[o + 3] = a + 0.5; // weights sum to 1, so this is the alpha (Uint8Array store truncates)
   }
 }

@@ -6,7 +6,7 @@
 // spill, and is removed. The minimal alpha that keeps F inside the RGB cube (GIMP's colour to
 // alpha) is a floor, so the unmixed colour never clips.
 import type { RawImage } from '../../types.ts';
-import { at, checkImage, checkInt, checkNumber } from '../../kernels/check.ts';
+import { checkImage, checkInt, checkNumber } from '../../kernels/check.ts';
 import type { Rgba } from '../../kernels/image.ts';
 
 export interface KeyOptions {
@@ -30,7 +30,7 @@ export function chromaKey(img: RawImage, key: Rgba, options: KeyOptions = {}): R
   // How far each pixel stands from the key, and (below) the index of the furthest pixel nearby.
   const strength = new Float32Array(n);
   for (let p = 0, i = 0; p < n; p++, i += 4) {
-    strength[p] = Math.hypot(at(src, i) - kr, at(src, i + 1) - kg, at(src, i + 2) - kb) * (at(src, i + 3) / 255);
+    strength[p] = Math.hypot(src[i]! - kr, src[i + 1]! - kg, src[i + 2]! - kb) * (src[i + 3]! / 255);
   }
   const best = strongestNearby(strength, width, height, radius);
   // The key's own tint: its colour minus its grey, as a unit vector (none for greys and white).
@@ -45,13 +45,13 @@ export function chromaKey(img: RawImage, key: Rgba, options: KeyOptions = {}): R
   };
   const out = new Uint8Array(n * 4);
   for (let p = 0, i = 0; p < n; p++, i += 4) {
-    const pa = at(src, i + 3);
-    if (pa === 0 || at(strength, p) <= tolerance) continue;
-    const pr = at(src, i), pg = at(src, i + 1), pb = at(src, i + 2);
+    const pa = src[i + 3]!;
+    if (pa === 0 || strength[p]! <= tolerance) continue;
+    const pr = src[i]!, pg = src[i + 1]!, pb = src[i + 2]!;
     const dr = pr - kr, dg = pg - kg, db = pb - kb;
     const floor = minimalAlpha(dr, dg, db, kr, kg, kb);
-    const f = at(best, p) * 4;
-    const fr = at(src, f) - kr, fg = at(src, f + 1) - kg, fb = at(src, f + 2) - kb;
+    const f = best[p]! * 4;
+    const fr = src[f]! - kr, fg = src[f + 1]! - kg, fb = src[f + 2]! - kb;
     const ff = fr * fr + fg * fg + fb * fb;
     let alpha = ff > tolerance * tolerance ? (dr * fr + dg * fg + db * fb) / ff : floor;
     alpha = Math.min(1, Math.max(floor, alpha));
@@ -60,7 +60,7 @@ export function chromaKey(img: RawImage, key: Rgba, options: KeyOptions = {}): R
     let g = Math.min(255, Math.max(0, kg + dg / alpha));
     let b = Math.min(255, Math.max(0, kb + db / alpha));
     if (hasTint) {
-      const allowed = Math.max(0, tintOf(at(src, f), at(src, f + 1), at(src, f + 2)));
+      const allowed = Math.max(0, tintOf(src[f]!, src[f + 1]!, src[f + 2]!));
       const excess = tintOf(r, g, b) - allowed;
       if (excess > 0) {
         r = Math.min(255, Math.max(0, r - cx * excess));
@@ -94,7 +94,7 @@ function strongestNearby(strength: Float32Array, width: number, height: number, 
       let bi = y * width + x;
       for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++) {
         const j = y * width + k;
-        if (at(strength, j) > at(strength, bi)) bi = j;
+        if (strength[j]! > strength[bi]!) bi = j;
       }
       rowBest[y * width + x] = bi;
     }
@@ -102,10 +102,10 @@ function strongestNearby(strength: Float32Array, width: number, height: number, 
   const best = new Int32Array(n);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let bi = at(rowBest, y * width + x);
+      let bi = rowBest[y * width + x]!;
       for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++) {
-        const j = at(rowBest, k * width + x);
-        if (at(strength, j) > at(strength, bi)) bi = j;
+        const j = rowBest[k * width + x]!;
+        if (strength[j]! > strength[bi]!) bi = j;
       }
       best[y * width + x] = bi;
     }
@@ -124,10 +124,10 @@ export function borderColor(img: RawImage, share = 0.6, tolerance = 24): Rgba | 
   let total = 0;
   const visit = (x: number, y: number): void => {
     const i = (y * width + x) * 4;
-    if (at(data, i + 3) < 255) return;
+    if (data[i + 3]! < 255) return;
     total++;
     // Bucketed by 32 levels a channel, so near-equal colours count together.
-    const c = { r: at(data, i), g: at(data, i + 1), b: at(data, i + 2), a: 255 };
+    const c = { r: data[i]!, g: data[i + 1]!, b: data[i + 2]!, a: 255 };
     const k = ((c.r >> 5) << 6) | ((c.g >> 5) << 3) | (c.b >> 5);
     const e = counts.get(k);
     if (e) e.n++;
@@ -143,7 +143,7 @@ export function borderColor(img: RawImage, share = 0.6, tolerance = 24): Rgba | 
   let near = 0;
   const check = (x: number, y: number): void => {
     const i = (y * width + x) * 4;
-    if (at(data, i + 3) === 255 && Math.hypot(at(data, i) - c.r, at(data, i + 1) - c.g, at(data, i + 2) - c.b) <= tolerance) near++;
+    if (data[i + 3]! === 255 && Math.hypot(data[i]! - c.r, data[i + 1]! - c.g, data[i + 2]! - c.b) <= tolerance) near++;
   };
   for (let x = 0; x < width; x++) { check(x, 0); if (height > 1) check(x, height - 1); }
   for (let y = 1; y < height - 1; y++) { check(0, y); if (width > 1) check(width - 1, y); }

@@ -3,7 +3,7 @@
 // subject), bins taken heaviest first, skipping any too close to one already taken.
 // (Restored from the compiled module after an accidental overwrite; behaviour unchanged.)
 import type { RawImage } from '../../types.ts';
-import { at, checkImage, checkInt } from '../../kernels/check.ts';
+import { checkImage, checkInt } from '../../kernels/check.ts';
 import type { Rgba } from '../../kernels/image.ts';
 
 const BITS = 5;
@@ -18,26 +18,26 @@ export function dominantColors(img: RawImage, count: number, minDistance = 48): 
   const d = img.data;
   const shift = 8 - BITS;
   for (let i = 0; i < d.length; i += 4) {
-    const a = at(d, i + 3);
+    const a = d[i + 3]!;
     if (a < 16) continue;
-    const r = at(d, i), g = at(d, i + 1), b = at(d, i + 2);
+    const r = d[i]!, g = d[i + 1]!, b = d[i + 2]!;
     const max = Math.max(r, g, b), min = Math.min(r, g, b);
     const w = (a / 255) * (1 + (2 * (max - min)) / 255);
     const k = ((r >> shift) << (2 * BITS)) | ((g >> shift) << BITS) | (b >> shift);
-    weight[k] = at(weight, k) + w;
-    sum[k * 3] = at(sum, k * 3) + r * w;
-    sum[k * 3 + 1] = at(sum, k * 3 + 1) + g * w;
-    sum[k * 3 + 2] = at(sum, k * 3 + 2) + b * w;
+    weight[k] = weight[k]! + w;
+    sum[k * 3] = sum[k * 3]! + r * w;
+    sum[k * 3 + 1] = sum[k * 3 + 1]! + g * w;
+    sum[k * 3 + 2] = sum[k * 3 + 2]! + b * w;
   }
   const order: number[] = [];
-  for (let k = 0; k < BINS; k++) if (at(weight, k) > 0) order.push(k);
+  for (let k = 0; k < BINS; k++) if (weight[k]! > 0) order.push(k);
   // Heaviest first; ties by bin index so the order never depends on the sort's stability.
-  order.sort((p, q) => at(weight, q) - at(weight, p) || p - q);
+  order.sort((p, q) => weight[q]! - weight[p]! || p - q);
   const picked: Rgba[] = [];
   for (const k of order) {
-    const w = at(weight, k);
+    const w = weight[k]!;
     const c: Rgba = {
-      r: Math.round(at(sum, k * 3) / w), g: Math.round(at(sum, k * 3 + 1) / w), b: Math.round(at(sum, k * 3 + 2) / w), a: 255,
+      r: Math.round(sum[k * 3]! / w), g: Math.round(sum[k * 3 + 1]! / w), b: Math.round(sum[k * 3 + 2]! / w), a: 255,
     };
     if (picked.some((p) => Math.hypot(p.r - c.r, p.g - c.g, p.b - c.b) < minDistance)) continue;
     picked.push(c);

@@ -2,7 +2,7 @@
 // deterministic farthest-point start: same pixels, same palette), with their shares; and holding an
 // image to at most N colours, as pixel art and reference palettes need.
 import type { RawImage } from '../../types.ts';
-import { at, checkImage, checkInt } from '../../kernels/check.ts';
+import { checkImage, checkInt } from '../../kernels/check.ts';
 import type { Rgba } from '../../kernels/image.ts';
 
 export interface WeightedColor {
@@ -22,19 +22,19 @@ function histogram(images: readonly RawImage[]): Point3[] {
     checkImage(img, `images[${n}]`);
     const d = img.data;
     for (let i = 0; i < d.length; i += 4) {
-      const a = at(d, i + 3);
+      const a = d[i + 3]!;
       if (a < 16) continue;
-      const r = at(d, i), g = at(d, i + 1), b = at(d, i + 2);
+      const r = d[i]!, g = d[i + 1]!, b = d[i + 2]!;
       const bin = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
       const w = a / 255;
-      count[bin] = at(count, bin) + w;
-      sr[bin] = at(sr, bin) + r * w; sg[bin] = at(sg, bin) + g * w; sb[bin] = at(sb, bin) + b * w;
+      count[bin] = count[bin]! + w;
+      sr[bin] = sr[bin]! + r * w; sg[bin] = sg[bin]! + g * w; sb[bin] = sb[bin]! + b * w;
     }
   });
   const pts: Point3[] = [];
   for (let bin = 0; bin < 32768; bin++) {
-    const w = at(count, bin);
-    if (w > 0) pts.push({ r: at(sr, bin) / w, g: at(sg, bin) / w, b: at(sb, bin) / w, w });
+    const w = count[bin]!;
+    if (w > 0) pts.push({ r: sr[bin]! / w, g: sg[bin]! / w, b: sb[bin]! / w, w });
   }
   return pts;
 }
@@ -51,13 +51,13 @@ export function colorClusters(images: readonly RawImage[], k: number): WeightedC
   while (centres.length < Math.min(k, pts.length)) {
     let bi = -1, bestScore = 0;
     pts.forEach((p, i) => {
-      const score = at(near, i) * Math.sqrt(p.w);
+      const score = near[i]! * Math.sqrt(p.w);
       if (score > bestScore) { bestScore = score; bi = i; }
     });
     if (bi < 0) break;
     const c = { ...(pts[bi] as Point3) };
     centres.push(c);
-    pts.forEach((p, i) => { near[i] = Math.min(at(near, i), dist(p, c)); });
+    pts.forEach((p, i) => { near[i] = Math.min(near[i]!, dist(p, c)); });
   }
   const assign = new Int32Array(pts.length);
   for (let iter = 0; iter < 10; iter++) {
@@ -68,7 +68,7 @@ export function colorClusters(images: readonly RawImage[], k: number): WeightedC
     });
     const acc = centres.map(() => ({ r: 0, g: 0, b: 0, w: 0 }));
     pts.forEach((p, i) => {
-      const a = acc[at(assign, i)] as Point3;
+      const a = acc[assign[i]!] as Point3;
       a.r += p.r * p.w; a.g += p.g * p.w; a.b += p.b * p.w; a.w += p.w;
     });
     centres.forEach((c, j) => {
@@ -91,12 +91,12 @@ export function snapToColors(img: RawImage, palette: readonly Rgba[]): RawImage 
   const out = new Uint8Array(d);
   const cache = new Map<number, Rgba>();
   for (let i = 0; i < d.length; i += 4) {
-    if (at(d, i + 3) === 0) continue;
-    const key = (at(d, i) << 16) | (at(d, i + 1) << 8) | at(d, i + 2);
+    if (d[i + 3]! === 0) continue;
+    const key = (d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!;
     let c = cache.get(key);
     if (!c) {
       let bd = Infinity;
-      const p = { r: at(d, i), g: at(d, i + 1), b: at(d, i + 2) };
+      const p = { r: d[i]!, g: d[i + 1]!, b: d[i + 2]! };
       for (const q of palette) {
         const v = dist(p, q);
         if (v < bd) { bd = v; c = q; }
@@ -115,8 +115,8 @@ export function countColors(img: RawImage, limit = 1 << 20): number {
   const d = img.data;
   const seen = new Set<number>();
   for (let i = 0; i < d.length; i += 4) {
-    if (at(d, i + 3) === 0) continue;
-    seen.add((at(d, i) << 16) | (at(d, i + 1) << 8) | at(d, i + 2));
+    if (d[i + 3]! === 0) continue;
+    seen.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
     if (seen.size > limit) break;
   }
   return seen.size;

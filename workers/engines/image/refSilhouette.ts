@@ -2,7 +2,7 @@
 // differs from the flat colour around its border (uploads are often opaque pictures on white), else
 // the whole picture. Pure and small: references are shrunk before they get here.
 import type { RawImage } from '../../types.ts';
-import { at, checkImage } from '../../kernels/check.ts';
+import { checkImage } from '../../kernels/check.ts';
 
 export interface Silhouette {
   /** 1 = subject, one entry a pixel. */
@@ -23,9 +23,9 @@ export function refSilhouette(img: RawImage): Silhouette {
   const n = w * h;
   const mask = new Uint8Array(n);
   let clear = 0;
-  for (let p = 0; p < n; p++) if (at(d, p * 4 + 3) < 128) clear++;
+  for (let p = 0; p < n; p++) if (d[p * 4 + 3]! < 128) clear++;
   if (clear > n * 0.02) {
-    for (let p = 0; p < n; p++) mask[p] = at(d, p * 4 + 3) >= 128 ? 1 : 0;
+    for (let p = 0; p < n; p++) mask[p] = d[p * 4 + 3]! >= 128 ? 1 : 0;
   } else {
     // The border's most common colour (5-bit bins), if most of the border is that colour.
     const counts = new Map<number, number>();
@@ -33,7 +33,7 @@ export function refSilhouette(img: RawImage): Silhouette {
     for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
     for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
     for (const p of border) {
-      const key = ((at(d, p * 4) >> 3) << 10) | ((at(d, p * 4 + 1) >> 3) << 5) | (at(d, p * 4 + 2) >> 3);
+      const key = ((d[p * 4]! >> 3) << 10) | ((d[p * 4 + 1]! >> 3) << 5) | (d[p * 4 + 2]! >> 3);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     let best = -1, bestCount = 0;
@@ -42,14 +42,14 @@ export function refSilhouette(img: RawImage): Silhouette {
     else {
       const br = ((best >> 10) << 3) + 4, bg = (((best >> 5) & 31) << 3) + 4, bb = ((best & 31) << 3) + 4;
       for (let p = 0; p < n; p++) {
-        const diff = Math.max(Math.abs(at(d, p * 4) - br), Math.abs(at(d, p * 4 + 1) - bg), Math.abs(at(d, p * 4 + 2) - bb));
+        const diff = Math.max(Math.abs(d[p * 4]! - br), Math.abs(d[p * 4 + 1]! - bg), Math.abs(d[p * 4 + 2]! - bb));
         mask[p] = diff > TOLERANCE ? 1 : 0;
       }
     }
   }
   let x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    if (!at(mask, y * w + x)) continue;
+    if (!mask[y * w + x]!) continue;
     if (x < x0) x0 = x;
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;

@@ -43,7 +43,7 @@ export function fillSymmetric(t: { half: number; height: number; codes: Uint8Arr
   const cells = new Uint8Array(width * t.height);
   for (let y = 0; y < t.height; y++) {
     for (let x = 0; x < t.half; x++) {
-      const code = at(t.codes, y * t.half + x);
+      const code = t.codes[y * t.half + x]!;
       const on = code === ALWAYS ? 1 : code === OFTEN ? (rng.next() < Math.min(1, density + 0.3) ? 1 : 0) : code === MAYBE ? (rng.next() < density ? 1 : 0) : 0;
       cells[y * width + x] = on;
       cells[y * width + (width - 1 - x)] = on;
@@ -69,7 +69,7 @@ export function smoothMask(m: Mask, rounds: number, birth = 5, survive = 3, keep
           if ((i || j) && x + i >= 0 && y + j >= 0 && x + i < w && y + j < h) n += at(cells, (y + j) * w + x + i);
         }
         const p = y * w + x;
-        next[p] = (keep && at(keep, p)) || (at(cells, p) ? n >= survive : n >= birth) ? 1 : 0;
+        next[p] = (keep && keep[p]!) || (cells[p]! ? n >= survive : n >= birth) ? 1 : 0;
       }
     }
     cells = next;
@@ -83,7 +83,7 @@ export function keepLargest(m: Mask): Mask {
   const label = new Int32Array(cells.length).fill(-1);
   let best = -1, bestSize = 0, next = 0;
   for (let s = 0; s < cells.length; s++) {
-    if (!at(cells, s) || at(label, s) >= 0) continue;
+    if (!cells[s]! || label[s]! >= 0) continue;
     const stack = [s];
     label[s] = next;
     let size = 0;
@@ -92,7 +92,7 @@ export function keepLargest(m: Mask): Mask {
       size++;
       const x = p % w;
       for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
-        if (q < 0 || q >= cells.length || !at(cells, q) || at(label, q) >= 0) continue;
+        if (q < 0 || q >= cells.length || !cells[q]! || label[q]! >= 0) continue;
         label[q] = next;
         stack.push(q);
       }
@@ -101,7 +101,7 @@ export function keepLargest(m: Mask): Mask {
     next++;
   }
   const out = new Uint8Array(cells.length);
-  for (let p = 0; p < out.length; p++) out[p] = at(label, p) === best && best >= 0 ? 1 : 0;
+  for (let p = 0; p < out.length; p++) out[p] = label[p]! === best && best >= 0 ? 1 : 0;
   return { width: w, height: h, cells: out };
 }
 
@@ -113,7 +113,7 @@ function blur(plane: Float32Array, w: number, h: number, r: number, passes: numb
     for (const [len, count, step, stride] of [[w, h, 1, w], [h, w, w, 1]] as const) {
       for (let k = 0; k < count; k++) {
         const base = k * stride;
-        for (let i = 0; i < len; i++) line[i] = at(plane, base + i * step);
+        for (let i = 0; i < len; i++) line[i] = plane[base + i * step]!;
         let sum = 0;
         // Edges repeat the border value, so blurring does not pull a distance field toward zero.
         for (let i = -r; i <= r; i++) sum += at(line, Math.max(0, Math.min(len - 1, i)));
@@ -143,7 +143,7 @@ export function maskShape(m: Mask, bounds: Box, up = 4, round = 0.8): Shape {
   }
   blur(field, W, H, Math.round(round * up * 0.5), 3);
   const inside = new Uint8Array(W * H);
-  for (let i = 0; i < inside.length; i++) inside[i] = at(field, i) >= 0.5 ? 1 : 0;
+  for (let i = 0; i < inside.length; i++) inside[i] = field[i]! >= 0.5 ? 1 : 0;
   const sd = signedDistance(inside, W, H);
   blur(sd, W, H, Math.max(1, Math.round(up * 0.25)), 2);
   const cw = (bounds.x1 - bounds.x0) / (m.width * up), ch = (bounds.y1 - bounds.y0) / (m.height * up);
@@ -153,6 +153,6 @@ export function maskShape(m: Mask, bounds: Box, up = 4, round = 0.8): Shape {
 /** Cells (x, y) of the mask that are body, for placing features on it. */
 export function bodyCells(m: Mask): [number, number][] {
   const out: [number, number][] = [];
-  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) if (at(m.cells, y * m.width + x)) out.push([x, y]);
+  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) if (m.cells[y * m.width + x]!) out.push([x, y]);
   return out;
 }

@@ -2,7 +2,6 @@
 // material's finishes (grain that moves with the subject, a ghost's downward fade, a rim glow).
 // On opaque sources only the subject changes; the flat background stays as it was.
 import type { RawImage } from '../../types.ts';
-import { at } from '../../kernels/check.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { mapLuminance } from '../../kernels/luminanceMap.ts';
 import type { Levels, LumaTexture } from '../../kernels/luminanceMap.ts';
@@ -45,7 +44,7 @@ export interface MaterialContext {
 /** A colour of the ramp at position t (0..1). */
 function rampColor(ramp: Uint8Array, t: number): Rgba {
   const k = Math.round(Math.max(0, Math.min(1, t)) * 255) * 3;
-  return { r: at(ramp, k), g: at(ramp, k + 1), b: at(ramp, k + 2), a: 255 };
+  return { r: ramp[k]!, g: ramp[k + 1]!, b: ramp[k + 2]!, a: 255 };
 }
 
 /** Ghosts: alpha (or, on an opaque source, the mix toward the background) fades down the subject. */

@@ -67,7 +67,7 @@ export const creature: Generator = ({ rng, colorRng, palette, variant, pixel }) 
   const halfWidth = (row: number): number => {
     const y = Math.max(0, Math.min(mask.height - 1, Math.round(row)));
     let x = Math.floor(mask.width / 2);
-    while (x < mask.width && at(mask.cells, y * mask.width + x)) x++;
+    while (x < mask.width && mask.cells[y * mask.width + x]!) x++;
     return (x - mask.width / 2) * c;
   };
   if (species === 'bug') {

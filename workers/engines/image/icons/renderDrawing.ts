@@ -12,7 +12,6 @@ import { outlineFromDistance, outlinePixel } from '../iconFinish.ts';
 import { dropShadow, glowAura, groundShadow } from '../iconShadow.ts';
 import { limitColors } from '../colorClusters.ts';
 import { resizeTo } from '../../../kernels/resize.ts';
-import { at } from '../../../kernels/check.ts';
 import type { Drawing } from './types.ts';
 
 export const INK: Rgba = { r: 26, g: 18, b: 32, a: 255 };
@@ -69,7 +68,7 @@ function renderPixel(drawing: Drawing, size: number, side: number, seed: number)
   for (const p of drawing.parts) if (p.overlay) drawPart(img, solid(p), view);
   img = limitColors(img, PIXEL_COLORS);
   // Binary alpha: a pixel is there or not.
-  for (let i = 3; i < img.data.length; i += 4) img.data[i] = at(img.data, i) >= 128 ? 255 : 0;
+  for (let i = 3; i < img.data.length; i += 4) img.data[i] = img.data[i]! >= 128 ? 255 : 0;
   const factor = Math.max(1, Math.floor(size / side));
   const up = resizeTo(img, side * factor, side * factor, 'nearest');
   if (up.width === size) return up;

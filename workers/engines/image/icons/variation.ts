@@ -50,7 +50,7 @@ function fit(img: RawImage, sil: Silhouette): Fitted {
 function maskAt(f: Fitted, u: number, v: number): number {
   const x = Math.floor(f.ox + (u + 1) * f.k), y = Math.floor(f.oy + (v + 1) * f.k);
   if (x < 0 || y < 0 || x >= f.img.width || y >= f.img.height) return 0;
-  return at(f.sil.mask, y * f.img.width + x);
+  return f.sil.mask[y * f.img.width + x]!;
 }
 
 function colorAt(f: Fitted, u: number, v: number, out: Float32Array): void {
@@ -96,8 +96,8 @@ export function refVariation(input: VariationInput): { image: RawImage; notes: R
   }
   let diff = 0, total = 0;
   for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) {
-    diff += Math.abs(at(field, j * GRID + i) - at(field, j * GRID + GRID - 1 - i));
-    total += at(field, j * GRID + i);
+    diff += Math.abs(field[j * GRID + i]! - field[j * GRID + GRID - 1 - i]!);
+    total += field[j * GRID + i]!;
   }
   const symmetric = total > 0 && diff / total < 0.2;
   // Seeded perturbation: the edge moves, the body stays; mirrored for symmetric references.
@@ -108,7 +108,7 @@ export function refVariation(input: VariationInput): { image: RawImage; notes: R
   for (let j = 0; j < GRID; j++) for (let i = 0; i < GRID; i++) {
     const u = (-1 + (i + 0.5) * cell) * stretchX, v = (-1 + (j + 0.5) * cell) * stretchY;
     const gi = Math.round((u + 1) / cell - 0.5), gj = Math.round((v + 1) / cell - 0.5);
-    const base = gi >= 0 && gj >= 0 && gi < GRID && gj < GRID ? at(field, gj * GRID + gi) : 0;
+    const base = gi >= 0 && gj >= 0 && gi < GRID && gj < GRID ? field[gj * GRID + gi]! : 0;
     const n = noise2(seed, (symmetric ? Math.abs(u) : u) * freq, v * freq);
     cells[j * GRID + i] = base + amp * n >= 0.5 ? 1 : 0;
   }
@@ -117,7 +117,7 @@ export function refVariation(input: VariationInput): { image: RawImage; notes: R
   // The references' colours, posterized to their clusters (turned by a colour word).
   const subjects = fitted.map((f) => {
     const img = { data: new Uint8Array(f.img.data), width: f.img.width, height: f.img.height };
-    for (let p = 0; p < f.sil.mask.length; p++) if (!at(f.sil.mask, p)) img.data[p * 4 + 3] = 0;
+    for (let p = 0; p < f.sil.mask.length; p++) if (!f.sil.mask[p]!) img.data[p * 4 + 3] = 0;
     return img;
   });
   let colors = colorClusters(subjects, 8).map((w) => w.color);
@@ -136,7 +136,7 @@ export function refVariation(input: VariationInput): { image: RawImage; notes: R
     let best = 0, bd = Infinity;
     for (let k = 0; k < original.length; k++) {
       const c = original[k] as Rgba;
-      const q = 2 * (c.r - at(sample, 0)) ** 2 + 4 * (c.g - at(sample, 1)) ** 2 + 3 * (c.b - at(sample, 2)) ** 2;
+      const q = 2 * (c.r - sample[0]!) ** 2 + 4 * (c.g - sample[1]!) ** 2 + 3 * (c.b - sample[2]!) ** 2;
       if (q < bd) { bd = q; best = k; }
     }
     const c = colors[best] ?? (colors[0] as Rgba);
@@ -149,12 +149,12 @@ export function refVariation(input: VariationInput): { image: RawImage; notes: R
   const cellRgb = new Float32Array(3);
   for (let j = 0; j < P; j++) for (let i = 0; i < P; i++) {
     paintAt(-1 + ((i + 0.5) * 2) / P, -1 + ((j + 0.5) * 2) / P, cellRgb);
-    grid.set([at(cellRgb, 0), at(cellRgb, 1), at(cellRgb, 2)], (j * P + i) * 3);
+    grid.set([cellRgb[0]!, cellRgb[1]!, cellRgb[2]!], (j * P + i) * 3);
   }
   const paint = (x: number, y: number, out: Float32Array): void => {
     const i = Math.max(0, Math.min(P - 1, Math.floor(((x + 1) / 2) * P))), j = Math.max(0, Math.min(P - 1, Math.floor(((y + 1) / 2) * P)));
     const o = (j * P + i) * 3;
-    out[0] = at(grid, o); out[1] = at(grid, o + 1); out[2] = at(grid, o + 2);
+    out[0] = grid[o]!; out[1] = grid[o + 1]!; out[2] = grid[o + 2]!;
   };
   const material = makeMaterial('reference', colors[0] as Rgba, 'soft');
   const drawing = { parts: [{ shape, material, bevel: 0.14, paint, line: 0.35 }], glow: palette.glow ?? undefined, notes: {} };
