@@ -15,9 +15,9 @@ import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
 /**
- * The subject in `box` of `image`, only its pixels where `inside` (one entry per image pixel) is not 0 kept, its
- * skeleton found as the art it is (pixel art in its own pixels, painted art with its soft edge,
- * where a raised fist beside the head stays a part of its own); null when nothing rigs. With
+ * The subject in `box` of `image`, only its pixels where `inside` (a mask over the image) is not 0
+ * kept, its skeleton found as the art it is (pixel art in its own pixels, painted art with its soft
+ * edge, where a raised fist beside the head stays a part of its own); null when nothing rigs. With
  * `known`, a cut seen before (the same pixels, as a looping GIF shows its figure again and again)
  * is not rigged again.
  */
