@@ -198,7 +198,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
       const large = Math.max(0, Math.min(1, (Math.abs(arm.swing) - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
       set(name, -fwd * arm.swing + large * large * (3 - 2 * large) * toDown);
-      set(`${name}Lower`, -fwd * arm.bend);
+      // A chibi's elbow bends half as far: its shoulder is at its chin, and a forearm bent up the
+      // full way puts the fist in its face.
+      set(`${name}Lower`, -fwd * arm.bend * (1 - 0.5 * level));
       set(`${name}Weapon`, -fwd * f.wrist);
     } else if (k === 0 && f.slash > 0) {
       // Seen from the front a slash raises the arm out over its shoulder, then brings it down and in

@@ -76,6 +76,27 @@ describe('poseRig lean', () => {
   });
 });
 
+describe('poseRig arms', () => {
+  /** sideRig with an arm hanging from the shoulder on its facing side. */
+  const armed = (leg: number): Rig => {
+    const rig = sideRig(leg);
+    const shoulder = { x: 52, y: 40 }, elbow = { x: 52, y: 52 }, hand = { x: 52, y: 64 };
+    rig.bones = [...rig.bones, { name: 'armR', parent: 0, head: shoulder, tail: elbow }, { name: 'armRLower', parent: 5, head: elbow, tail: hand }];
+    rig.index = { ...rig.index, armR: 5, armRLower: 6 };
+    return rig;
+  };
+  const elbow = (leg: number, pixel: boolean): number => {
+    const rig = armed(leg);
+    return Math.abs(poseRig(rig, frame({ arms: [{ swing: 0.3, bend: 1.2 }, { swing: 0.3, bend: 1.2 }] }), pixel).pose.bones[rig.index.armRLower!]!.angle);
+  };
+
+  it('a painted chibi bends its elbow half as far (its fist would reach its face), others the full way', () => {
+    expect(elbow(45, false)).toBeCloseTo(1.2);
+    expect(elbow(20, false)).toBeCloseTo(0.6);
+    expect(elbow(20, true)).toBeCloseTo(1.2);
+  });
+});
+
 describe('turnWidth', () => {
   // Side-on a body keeps its depth, never thinned to a card's edge; a flat thing (rig.edge) shows its edge.
   it('a body narrows to 0.4 of its width side-on, never less, and is mirrored past it', () => {
