@@ -72,6 +72,23 @@ function legShare(rig: Rig): number {
   return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
+/**
+ * A painted chibi's arm swing (radians from down): its shoulder is at its chin, so an arm swung
+ * level (a jump's flight, a punch) holds the fist in its face. Between a walk's swing and arms
+ * thrown up (which go behind its head) the swing is lowered, to REACH at a level arm, by `level`
+ * (1 for a chibi, 0 for longer legs); continuous, so an arm coming down from overhead does not jump.
+ */
+function chibiSwing(swing: number, level: number): number {
+  const s = Math.abs(swing);
+  const lowered = s <= SMALL_SWING ? s : s <= LEVEL_SWING
+    ? SMALL_SWING + ((s - SMALL_SWING) * (CHIBI_REACH - SMALL_SWING)) / (LEVEL_SWING - SMALL_SWING)
+    : s >= RAISED_SWING ? s : CHIBI_REACH + ((s - LEVEL_SWING) * (RAISED_SWING - CHIBI_REACH)) / (RAISED_SWING - LEVEL_SWING);
+  return Math.sign(swing) * (s + level * (lowered - s));
+}
+const LEVEL_SWING = 1.6;
+const CHIBI_REACH = 1.2;
+const RAISED_SWING = 2.4;
+
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
 const TILT = 1.5;
 
@@ -197,7 +214,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       const upper = rig.bones[rig.index[name] as number] as (typeof rig.bones)[number];
       const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
       const large = Math.max(0, Math.min(1, (Math.abs(arm.swing) - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
-      set(name, -fwd * arm.swing + large * large * (3 - 2 * large) * toDown);
+      set(name, -fwd * chibiSwing(arm.swing, level) + large * large * (3 - 2 * large) * toDown);
       // A chibi's elbow bends half as far: its shoulder is at its chin, and a forearm bent up the
       // full way puts the fist in its face.
       set(`${name}Lower`, -fwd * arm.bend * (1 - 0.5 * level));

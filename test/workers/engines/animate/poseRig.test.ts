@@ -90,6 +90,19 @@ describe('poseRig arms', () => {
     return Math.abs(poseRig(rig, frame({ arms: [{ swing: 0.3, bend: 1.2 }, { swing: 0.3, bend: 1.2 }] }), pixel).pose.bones[rig.index.armRLower!]!.angle);
   };
 
+  const upperArm = (leg: number, swing: number): number => {
+    const rig = armed(leg);
+    return Math.abs(poseRig(rig, frame({ arms: [{ swing, bend: 0 }, { swing, bend: 0 }] }), false).pose.bones[rig.index.armR!]!.angle);
+  };
+
+  it('a painted chibi swings a level arm lower (its shoulder is at its chin); arms thrown up and a walk\'s swing stay', () => {
+    expect(upperArm(20, 1.6)).toBeLessThan(upperArm(45, 1.6) - 0.3);
+    expect(upperArm(20, 2.4)).toBeCloseTo(upperArm(45, 2.4));
+    expect(upperArm(20, 0.5)).toBeCloseTo(upperArm(45, 0.5));
+    // No jump between neighbouring swings (an arm coming down from overhead).
+    for (let s = 0.5; s < 2.6; s += 0.05) expect(Math.abs(upperArm(20, s + 0.05) - upperArm(20, s))).toBeLessThan(0.1);
+  });
+
   it('a painted chibi bends its elbow half as far (its fist would reach its face), others the full way', () => {
     expect(elbow(45, false)).toBeCloseTo(1.2);
     expect(elbow(20, false)).toBeCloseTo(0.6);
