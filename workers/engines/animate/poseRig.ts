@@ -72,11 +72,17 @@ function legShare(rig: Rig): number {
   return Math.min(1, chainLength(upper, lower) / (0.45 * rig.height));
 }
 
+/** A level arm's swing (radians from down), how low a chibi holds it, and arms thrown up. */
+const LEVEL_SWING = 1.6;
+const CHIBI_REACH = 1.2;
+const RAISED_SWING = 2.4;
+
 /**
  * A painted chibi's arm swing (radians from down): its shoulder is at its chin, so an arm swung
  * level (a jump's flight, a punch) holds the fist in its face. Between a walk's swing and arms
- * thrown up (which go behind its head) the swing is lowered, to REACH at a level arm, by `level`
- * (1 for a chibi, 0 for longer legs); continuous, so an arm coming down from overhead does not jump.
+ * thrown up (which go behind its head) the swing is lowered, to CHIBI_REACH at a level arm, by
+ * `level` (1 for a chibi, 0 for longer legs); continuous, so an arm coming down from overhead does
+ * not jump.
  */
 function chibiSwing(swing: number, level: number): number {
   const s = Math.abs(swing);
@@ -85,9 +91,6 @@ function chibiSwing(swing: number, level: number): number {
     : s >= RAISED_SWING ? s : CHIBI_REACH + ((s - LEVEL_SWING) * (RAISED_SWING - CHIBI_REACH)) / (RAISED_SWING - LEVEL_SWING);
   return Math.sign(swing) * (s + level * (lowered - s));
 }
-const LEVEL_SWING = 1.6;
-const CHIBI_REACH = 1.2;
-const RAISED_SWING = 2.4;
 
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
 const TILT = 1.5;
