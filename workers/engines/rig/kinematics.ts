@@ -15,6 +15,13 @@ export function compose(m: Affine, n: Affine): Affine {
   ];
 }
 
+/** The transform that undoes `m` (an invertible affine). */
+export function invert(m: Affine): Affine {
+  const det = m[0] * m[3] - m[1] * m[2];
+  const a = m[3] / det, b = -m[1] / det, c = -m[2] / det, d = m[0] / det;
+  return [a, b, c, d, -(a * m[4] + c * m[5]), -(b * m[4] + d * m[5])];
+}
+
 export function apply(m: Affine, x: number, y: number): Vec {
   return { x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] };
 }

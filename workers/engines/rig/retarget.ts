@@ -1,9 +1,10 @@
 // Posing one rig like another (character overlay: a character copies each pose of a sheet). Every
 // bone of the character that has a counterpart in the target turns so it points the way the
 // target's does; a bone without one follows its parent. Legs also take the target's hip height (a
-// crouch shortens them), within limits: a rig found on a small or busy pose is rough.
+// crouch shortens them), within limits: a rig found on a small or busy pose is rough. A raised hand
+// may instead be placed where the target's is (overlay), its arm bent to reach it.
 import type { Bone, BonePose, Rig } from './types.ts';
-import { chainLength, wrap } from './kinematics.ts';
+import { apply, boneTransforms, chainLength, invert, twoBoneIk, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 import { median } from '../../kernels/median.ts';
 
@@ -12,6 +13,11 @@ export interface MatchOptions {
   mirror: boolean;
   /** How far the target leans (horizontal shift per pixel of height, top to the right positive). */
   lean: number;
+  /**
+   * Raised hands go where the target's are, in proportion to the heights (the elbows bending out),
+   * not only the way its arms point: a fist raised beside a big head stays beside it.
+   */
+  hands?: boolean;
 }
 
 // How far a leg may shorten or lengthen to take the target's hip height.
@@ -51,7 +57,9 @@ function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone
     // merges with it) is held as the other one is, mirrored.
     if (target.view === 'front' && arms.length === 1 && arm[2] !== 'Weapon') {
       const other = find(`${arms[0]}${arm[2] ?? ''}`);
-      if (other) return { ...other, head: { x: -other.head.x, y: other.head.y }, tail: { x: -other.tail.x, y: other.tail.y } };
+      // Mirrored about the body's axis (the neck).
+      const axis = 2 * (find('spine')?.tail.x ?? 0);
+      if (other) return { ...other, head: { x: axis - other.head.x, y: other.head.y }, tail: { x: axis - other.tail.x, y: other.tail.y } };
     }
   }
   return undefined;
@@ -84,7 +92,37 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
     }
     bones.push({ angle: wrap(turn - inherited), stretch });
   });
-  return { bones, offset: { x: 0, y: 0 } };
+  const pose = { bones, offset: { x: 0, y: 0 } };
+  if (opts.hands) for (const arm of ['armL', 'armR']) reachHand(rig, target, pose, arm, opts.mirror);
+  return pose;
+}
+
+/**
+ * The arm `arm` of `rig` in `pose` turned (two-bone IK from its shoulder) so its hand lies where the
+ * target's counterpart hand lies relative to the target's hips, scaled by the rigs' heights, when
+ * that hand is raised above the target's neck; the elbow bends away from the body. Nothing changes
+ * where either rig lacks the arm or a spine. A hand held lower keeps the turn matched: there the
+ * arm's direction is what the pose says, and reaching for a spot flares a chibi's short arms out.
+ */
+function reachHand(rig: Rig, target: Rig, pose: RigPose, arm: string, mirror: boolean): void {
+  const upperAt = rig.index[arm], lowerAt = rig.index[`${arm}Lower`], spineAt = rig.index.spine, theirSpine = target.index.spine;
+  if (upperAt === undefined || lowerAt === undefined || spineAt === undefined || theirSpine === undefined) return;
+  const theirHand = counterpart(`${arm}Lower`, rig, target, mirror)?.tail;
+  const theirSpineBone = target.bones[theirSpine]!, theirHips = theirSpineBone.head;
+  if (!theirHand || theirHand.y >= theirSpineBone.tail.y) return;
+  const upper = rig.bones[upperAt]!, lower = rig.bones[lowerAt]!, spine = rig.bones[spineAt]!;
+  const k = rig.height / Math.max(1, target.height);
+  const transforms = boneTransforms(rig, pose);
+  const hips = apply(transforms[spineAt]!, spine.head.x, spine.head.y);
+  const want = { x: hips.x + (mirror ? -1 : 1) * (theirHand.x - theirHips.x) * k, y: hips.y + (theirHand.y - theirHips.y) * k };
+  // In the rest frame of the arm's parent, where the IK works.
+  const local = apply(invert(transforms[upper.parent]!), want.x, want.y);
+  const elbowX = (turn: number): number => upper.head.x + Math.cos(turn) * (upper.tail.x - upper.head.x) - Math.sin(turn) * (upper.tail.y - upper.head.y);
+  const options = ([1, -1] as const).map((bend) => twoBoneIk(upper.head, upper.tail, lower.tail, local, bend));
+  const out = Math.sign(upper.head.x - spine.head.x) || 1;
+  const [a, b] = options.reduce((best, o) => (out * elbowX(o[0]) > out * elbowX(best[0]) ? o : best));
+  pose.bones[upperAt] = { angle: a, stretch: 1 };
+  pose.bones[lowerAt] = { angle: b, stretch: 1 };
 }
 
 // How far one bone may turn from its rest in a retargeted motion: past it the skin tears, and a

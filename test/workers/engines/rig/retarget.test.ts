@@ -4,6 +4,7 @@
 // changes from its median pose, misread single poses outvoted.
 import { describe, expect, it } from 'vitest';
 import { matchPose, motionOf } from '../../../../workers/engines/rig/retarget.ts';
+import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { mirrorX } from '../../../../workers/kernels/cutout.ts';
 import type { Rig } from '../../../../workers/engines/rig/types.ts';
@@ -67,6 +68,33 @@ describe('matchPose', () => {
     expect(Math.abs(Math.atan2(Math.sin(got - want), Math.cos(got - want)))).toBeLessThan(1e-6);
     // Seen from the side, one arm found is the only arm: the other is left as it is.
     expect(matchPose(rig, { ...oneArm, view: 'side' }, { mirror: false, lean: 0 }).bones[rig.index.armL!]!.angle).toBeCloseTo(0, 9);
+  });
+
+  // A fist raised beside a chibi's big head: turned only the way the target's arm points, the
+  // character's arm (whose shoulder is under its head) ends behind the head.
+  it('with hands, a raised hand goes where the target\'s is beside its hips, scaled by height; the elbow bends out', () => {
+    const { rig } = rigSubject(still('adventurer-front').image, false)!;
+    const hips = rig.bones[rig.index.spine!]!.head;
+    // The target: the same rig at twice the size with its right hand raised to (hips + (40, -90)).
+    const big = (v: { x: number; y: number }) => ({ x: 2 * v.x, y: 2 * v.y });
+    const scaled: Rig = { ...rig, height: 2 * rig.height, bones: rig.bones.map((b) => ({ ...b, head: big(b.head), tail: big(b.tail) })) };
+    const wanted = { x: 2 * hips.x + 40, y: 2 * hips.y - 90 };
+    const lowerAt = rig.index.armRLower!;
+    scaled.bones[lowerAt] = { ...scaled.bones[lowerAt]!, tail: wanted };
+    const pose = matchPose(rig, scaled, { mirror: false, lean: 0, hands: true });
+    const t = boneTransforms(rig, pose);
+    const hand = apply(t[lowerAt]!, rig.bones[lowerAt]!.tail.x, rig.bones[lowerAt]!.tail.y);
+    expect(hand.x).toBeCloseTo(hips.x + 20, 3);
+    expect(hand.y).toBeCloseTo(hips.y - 45, 3);
+    const upper = rig.bones[rig.index.armR!]!;
+    const elbow = apply(t[rig.index.armR!]!, upper.tail.x, upper.tail.y);
+    // Out past the line from the shoulder to the hand (the right arm: toward +x), away from the body.
+    expect(elbow.x).toBeGreaterThan((upper.head.x + hand.x) / 2 + 2);
+    // A hand held low keeps the turn the target's arm has; without hands, the raised one does too.
+    const lowered = matchPose(rig, turned(rig, 'armL', 0.3), { mirror: false, lean: 0, hands: true });
+    expect(lowered.bones[rig.index.armL!]!.angle).toBeCloseTo(0.3, 6);
+    const angles = matchPose(rig, scaled, { mirror: false, lean: 0 });
+    expect(angles.bones[lowerAt]!.angle).not.toBeCloseTo(pose.bones[lowerAt]!.angle, 2);
   });
 
   it('the spine takes the lean, mirrored in a mirror', () => {
