@@ -76,19 +76,21 @@ function legShare(rig: Rig): number {
 const LEVEL_SWING = 1.6;
 const CHIBI_REACH = 1.2;
 const RAISED_SWING = 2.4;
+/** The highest a chibi swings an arm: out level in front, where it still shows. */
+const CHIBI_TOP = 1.6;
 
 /**
  * A painted chibi's arm swing (radians from down): its shoulder is at its chin, so an arm swung
- * level (a jump's flight, a punch) holds the fist in its face. Between a walk's swing and arms
- * thrown up (which go behind its head) the swing is lowered, to CHIBI_REACH at a level arm, by
- * `level` (1 for a chibi, 0 for longer legs); continuous, so an arm coming down from overhead does
- * not jump.
+ * level (a jump's flight, a punch) holds the fist in its face, and an arm thrown up goes behind its
+ * big head and is gone (drawOrder puts a raised arm behind the head). Past a walk's swing the swing
+ * is lowered, to CHIBI_REACH at a level arm and CHIBI_TOP for arms thrown up or higher, by `level`
+ * (1 for a chibi, 0 for longer legs); continuous, so an arm coming down does not jump.
  */
 function chibiSwing(swing: number, level: number): number {
   const s = Math.abs(swing);
   const lowered = s <= SMALL_SWING ? s : s <= LEVEL_SWING
     ? SMALL_SWING + ((s - SMALL_SWING) * (CHIBI_REACH - SMALL_SWING)) / (LEVEL_SWING - SMALL_SWING)
-    : s >= RAISED_SWING ? s : CHIBI_REACH + ((s - LEVEL_SWING) * (RAISED_SWING - CHIBI_REACH)) / (RAISED_SWING - LEVEL_SWING);
+    : s >= RAISED_SWING ? CHIBI_TOP : CHIBI_REACH + ((s - LEVEL_SWING) * (CHIBI_TOP - CHIBI_REACH)) / (RAISED_SWING - LEVEL_SWING);
   return Math.sign(swing) * (s + level * (lowered - s));
 }
 

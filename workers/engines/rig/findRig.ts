@@ -15,18 +15,35 @@ import { isSkin } from './colourCues.ts';
 const FRONT_SYMMETRY = 0.8;
 
 
+/** How much darker than the face's light tone a skin-coloured pixel may be and still be face. */
+const FACE_SHADE = 45;
+
 /**
  * Side a side view faces. The face first: where the head shows skin, that side of the head is the
- * front (hair, a hood or a helmet's back fill the other). Else the way the feet and the face stick
- * out past the body's axis.
+ * front (hair, a hood or a helmet's back fill the other). Brown and blond hair is skin-coloured by
+ * any colour rule, but darker than the face: where skin covers most of the head, the face is the
+ * skin within FACE_SHADE of its light tone (its 95th percentile of luma). Else the way the feet and
+ * the face stick out past the body's axis.
  */
 function facingOf(s: Silhouette, neckY: number, hipY: number): 1 | -1 {
   const { box, width, rgba } = s;
-  let hx = 0, hn = 0, kx = 0, kn = 0;
+  const luma = (i: number): number => (77 * rgba[i]! + 150 * rgba[i + 1]! + 29 * rgba[i + 2]!) >> 8;
+  const lumas = new Uint32Array(256);
+  let hx = 0, hn = 0, skin = 0;
   for (let y = box.y; y < neckY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     hx += x; hn++;
     const i = (y * width + x) * 4;
-    if (isSkin(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)) { kx += x; kn++; }
+    if (isSkin(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!)) { lumas[luma(i)]!++; skin++; }
+  }
+  let light = 0;
+  if (skin > 0.5 * hn) {
+    light = 255;
+    for (let seen = 0; light > 0 && (seen += lumas[light]!) < 0.05 * skin; ) light--;
+  }
+  let kx = 0, kn = 0;
+  for (let y = box.y; y < neckY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+    const i = (y * width + x) * 4;
+    if (isSkin(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!) && (light === 0 || luma(i) >= light - FACE_SHADE)) { kx += x; kn++; }
   }
   if (kn >= 3 && kn <= 0.8 * hn) {
     const dx = kx / kn - hx / hn;

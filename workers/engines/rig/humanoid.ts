@@ -45,8 +45,9 @@ function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
   const gapX = new Float64Array(s.height).fill(NaN);
   const bottom = box.y + box.height;
   // The gap between the legs is near the middle of the feet; one further out is between a hand
-  // hanging by the hip and a leg.
-  const feet = meanX(s, bottom - 2, bottom);
+  // hanging by the hip and a leg. The feet over the lowest 5% of the height: the lowest row or
+  // two may hold only the one foot drawn a little lower.
+  const feet = meanX(s, bottom - Math.max(2, Math.round(0.05 * box.height)), bottom);
   const centre = Number.isNaN(feet) ? box.x + box.width / 2 : feet;
   const lo = Math.max(box.x + 0.2 * box.width, centre - 0.2 * box.width), hi = Math.min(box.x + 0.8 * box.width, centre + 0.2 * box.width);
   const gapAt = (y: number): number => {
