@@ -5,8 +5,10 @@
 // hem goes on under the arm; the line between them and its soft edge are skipped) and, in painted
 // art, blended down the columns so one pixel's shading does not run across as a streak; out at the
 // silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
-// becomes background, so the body does not keep its outline as a bulge. Which of the two a row is,
-// the rows around it decide together.
+// becomes background, so the body does not keep its outline as a bulge. Body beyond the limb is
+// a line, the colour the body has on the spine's side, or any body that runs on to a line (a
+// shirt's lit edge between the sleeve and the outline). Which of the two a row is, the rows around
+// it decide together.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
@@ -78,6 +80,15 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
     return first;
   };
+  /**
+   * Whether body pixels run on from `from` along the row in `dir` to a line (the body's outline,
+   * or one drawn on it): the limb lay inside the body, whatever shade the body has beyond it. A
+   * fingertip left beside the hips ends in background.
+   */
+  const outlined = (row: number, from: number, dir: number): boolean => {
+    for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) if (isLine(data, row + k)) return true;
+    return false;
+  };
   // Each row's stretches under the limb, and whether the body goes on beyond each.
   const stretches: { y: number; x: number; end: number; inward: number; c: number; body: boolean }[] = [];
   const atRow: number[][] = Array.from({ length: height }, () => []);
@@ -90,7 +101,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
       const inward = (x + end) / 2 < axisX ? 1 : -1;
       const beyond = inward > 0 ? x - 1 : end + 1;
       const c = firstFill(row, inward > 0 ? end + 1 : x - 1, inward, false);
-      const body = beyond >= 0 && beyond < width && state[row + beyond] === 1 && (isLine(data, row + beyond) || (c >= 0 && near(row + beyond, c)));
+      const body = beyond >= 0 && beyond < width && state[row + beyond] === 1 && (isLine(data, row + beyond) || (c >= 0 && near(row + beyond, c)) || outlined(row, beyond, -inward));
       atRow[y]!.push(stretches.length);
       stretches.push({ y, x, end, inward, c, body });
       x = end;

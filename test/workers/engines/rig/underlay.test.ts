@@ -10,19 +10,21 @@ type Rgba = [number, number, number, number];
 const BLACK: Rgba = [10, 10, 10, 255], SHIRT: Rgba = [40, 90, 200, 255], SLEEVE: Rgba = [150, 200, 255, 255], SKIN: Rgba = [240, 190, 150, 255];
 /** A line's soft edge into the shirt: the shirt's colour, a little lighter. */
 const EDGE: Rgba = [70, 120, 215, 255];
+/** The shirt's lit edge, far from its colour. */
+const LIT: Rgba = [130, 190, 250, 255];
 const TORSO = 0, ARM = 1;
 
 /**
  * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
  * a seam of line the arm left, `b` shirt, `e` the soft edge of a line into the shirt, `f` a
- * fingertip of skin left on the body, `.` nothing.
+ * fingertip of skin left on the body, `l` the shirt's lit edge, `.` nothing.
  * The spine stands at x = 30, the subject is 100 px tall.
  */
 function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   const width = rows[0]!.length, height = rows.length;
   const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
   const labels = new Int8Array(width * height).fill(-1);
-  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN };
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT };
   rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
     sprite.data.set(colour[c]!, (y * width + x) * 4);
@@ -63,6 +65,16 @@ describe('the underlay', () => {
     expect(colourAt(under, 4, 0)[3]).toBe(0);
     expect(colourAt(under, 4, 1)[3]).toBe(0);
     expect(colourAt(under, 0, 1)).toEqual(SKIN);
+  });
+
+  // The shirt's lit edge between the sleeve and the outline is not the shirt's colour: the rows
+  // under the sleeve were cut out as the silhouette's edge, a see-through band across the body.
+  it('carries the body across where a lit edge of it, then its outline, lies beyond the arm', () => {
+    const row = '|llllaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([row, row, row]);
+    const { under } = paintUnder(sprite, rig, true)!;
+    for (const x of [5, 8, 10]) expect(colourAt(under, x, 1), `x ${x}`).toEqual(SHIRT);
+    expect(colourAt(under, 2, 1)).toEqual(LIT);
   });
 
   it('carries the shirt across, not the soft edge of the line between arm and shirt (a streak)', () => {
