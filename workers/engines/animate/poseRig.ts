@@ -3,7 +3,7 @@
 // Side views move in their facing direction; front views lift and foreshorten instead of swinging.
 import type { Rig, BonePose, Vec } from '../rig/types.ts';
 import type { Affine, RigPose } from '../rig/kinematics.ts';
-import { chainLength, compose, rotateAbout, twoBoneIk, wrap } from '../rig/kinematics.ts';
+import { apply, boneTransforms, chainLength, compose, rotateAbout, twoBoneIk, wrap } from '../rig/kinematics.ts';
 import type { MotionFrame } from './motionFrame.ts';
 import type { TimedFrame } from './timeline.ts';
 
@@ -263,5 +263,35 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     const sy = s + melt * (MELTED.height - s), sx = 1 / s + melt * (MELTED.width - 1 / s);
     if (sx !== 1 || sy !== 1) global = compose(global, scaleAbout(g, sx, sy));
   }
-  return { pose: { bones, offset: { x: 0, y: crouch } }, global };
+  const pose = { bones, offset: { x: 0, y: crouch } };
+  keepAboveGround(rig, pose, global);
+  return { pose, global };
+}
+
+/**
+ * Held weapons turned at the wrist so their tips stay on or above the ground (rig.ground's line): a
+ * sword held low goes into the floor when its holder falls over, where an animator lays it on the
+ * ground. Turned the least way that does it; flat along the ground where the hand itself is that low.
+ */
+function keepAboveGround(rig: Rig, pose: RigPose, global: Affine): void {
+  const ground = rig.ground.y;
+  let transforms: Affine[] | undefined;
+  rig.bones.forEach((bone, i) => {
+    if (!bone.name.endsWith('Weapon')) return;
+    transforms ??= boneTransforms(rig, pose);
+    const m = compose(global, transforms[i]!);
+    const head = apply(m, bone.head.x, bone.head.y), tip = apply(m, bone.tail.x, bone.tail.y);
+    if (tip.y <= ground + 0.5) return;
+    const length = Math.hypot(tip.x - head.x, tip.y - head.y);
+    const now = Math.atan2(tip.y - head.y, tip.x - head.x);
+    const rise = (ground - head.y) / length;
+    // The world angles that put the tip on the ground line (flat when the hand is at or below it).
+    const onGround = rise <= 0 ? [0, Math.PI] : [Math.asin(Math.min(1, rise)), Math.PI - Math.asin(Math.min(1, rise))];
+    const turn = onGround.map((a) => wrap(a - now)).reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
+    // A mirrored transform turns the other way on screen.
+    const orientation = Math.sign(m[0] * m[3] - m[1] * m[2]) || 1;
+    const own = pose.bones[i] ?? { angle: 0, stretch: 1 };
+    pose.bones[i] = { angle: own.angle + orientation * turn, stretch: own.stretch };
+    transforms = undefined;
+  });
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { poseRig, turnWidth } from '../../../../workers/engines/animate/poseRig.ts';
 import { frame } from '../../../../workers/engines/animate/motionFrame.ts';
+import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import type { Bone, Rig } from '../../../../workers/engines/rig/types.ts';
 
 /** A side-view humanoid facing right, 100 px tall, legs `leg` px from hip to sole (thigh and shin halves). */
@@ -109,6 +110,33 @@ describe('poseRig arms', () => {
     expect(elbow(45, false)).toBeCloseTo(1.2);
     expect(elbow(20, false)).toBeCloseTo(0.6);
     expect(elbow(20, true)).toBeCloseTo(1.2);
+  });
+});
+
+describe('poseRig weapons', () => {
+  /** sideRig with an arm hanging to the hip and a 40 px sword pointing down from the hand. */
+  const swordsman = (): Rig => {
+    const rig = sideRig(45);
+    const shoulder = { x: 52, y: 40 }, elbow = { x: 52, y: 50 }, hand = { x: 52, y: 60 }, tip = { x: 52, y: 100 };
+    rig.bones = [...rig.bones, { name: 'armR', parent: 0, head: shoulder, tail: elbow }, { name: 'armRLower', parent: 5, head: elbow, tail: hand }, { name: 'armRWeapon', parent: 6, head: hand, tail: tip }];
+    rig.index = { ...rig.index, armR: 5, armRLower: 6, armRWeapon: 7 };
+    return rig;
+  };
+  const tipY = (rig: Rig, f: ReturnType<typeof frame>): number => {
+    const { pose, global } = poseRig(rig, f, false);
+    const t = boneTransforms(rig, pose)[7]!;
+    const tip = apply(t, rig.bones[7]!.tail.x, rig.bones[7]!.tail.y);
+    return apply(global, tip.x, tip.y).y;
+  };
+
+  // Lying after a fall, a sword held low went on into the floor.
+  it('keeps a held sword\'s tip on or above the ground, fallen over or striking down', () => {
+    const rig = swordsman();
+    for (const f of [frame({ topple: Math.PI / 2, arms: [{ swing: 1.2, bend: 0.2 }, { swing: 0.9, bend: 0.2 }] }), frame({ crouch: 0.1, arms: [{ swing: 0.2, bend: 0 }, { swing: 0.2, bend: 0 }], wrist: 0.3 })]) {
+      expect(tipY(rig, f)).toBeLessThanOrEqual(rig.ground.y + 0.5 + 1e-9);
+    }
+    // Where the motion keeps it off the floor (at rest its tip is on the ground line), it is left alone.
+    expect(poseRig(rig, frame({}), false).pose.bones[7]).toBeUndefined();
   });
 });
 
