@@ -194,10 +194,12 @@ export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   const thinLegs = thin.filter((a) => a.kind === 'leg');
   // Long legs first; then wings spread to both sides (they outrank the feet that hang between
   // them, a bat's); then short legs (a horn or a tail is no wing on a body that stands); then a
-  // single thin part out to the side (a bird's wing seen from the side).
+  // single thin part out to the side (a bird's wing seen from the side), but not on a flat thing
+  // (the arc of a key's bow beside the core is no wing).
   const spread = thinLegs.length >= 2 ? [] : spreadWings(s);
   const legs = thinLegs.length >= 2 ? thinLegs : spread.length > 0 ? [] : standingLegs(s);
-  const wings = spread.length > 0 ? spread : legs.length > 0 ? [] : thin.filter((a) => a.kind === 'wing');
+  const flat = flatEdge(s);
+  const wings = spread.length > 0 ? spread : legs.length > 0 || flat !== undefined ? [] : thin.filter((a) => a.kind === 'wing');
   const facing = legs.length >= 2 ? legsFacing(s, legs, seenFacing) : seenFacing;
   // The body's bottom: where the legs join it, or the ground for a body that sits on it.
   const base = legs.length > 0 ? Math.min(...legs.map((l) => l.root.y)) : bottom;
@@ -225,7 +227,7 @@ export function creatureRig(s: Silhouette, seenFacing: 1 | -1): Rig {
   for (const { a, part } of named) for (const p of a.pixels) b.label(p, part);
   const plan: BodyPlan = legs.length >= 2 ? 'legged' : wings.length > 0 ? 'winged' : 'blob';
   const groundX = legs.length > 0 ? legs.reduce((sx, l) => sx + l.tip.x, 0) / legs.length : meanX(s, bottom - 1, bottom);
-  const edge = plan === 'blob' ? flatEdge(s) : undefined;
+  const edge = plan === 'blob' ? flat : undefined;
   // A flat thing stands (and turns) on the middle of its box: a key's teeth are not its feet.
   if (edge !== undefined) return { ...b.build(plan, 'side', facing, H, vec(box.x + box.width / 2, bottom)), edge };
   const rig = b.build(plan, 'side', facing, H, vec(Number.isNaN(groundX) ? centreX : groundX, bottom));

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
+import { resizeTo } from '../../../../workers/kernels/resize.ts';
 import { still } from '../../../fixtures/realSprites.ts';
 import { boxOf, components, subjectMask } from '../../../helpers/animMetrics.ts';
 
@@ -24,6 +25,17 @@ describe('creature rigs on real sprites', () => {
 
   it.each(['slime-44', 'slime-24', 'coin', 'key'])('%s is a soft body with no limbs', (name) => {
     expect(rigSubject(still(name).image, true)!.rig.plan).toBe('blob');
+  });
+
+  // Smaller, the arc of the key's bow left of the core read as one wing seen from the side (at 76%
+  // and 58% of its size): a flat thing has no wings.
+  it('the painted key is a flat body with no limbs at every size from 40% to 100%', () => {
+    const { image } = still('key');
+    for (let k = 100; k >= 40; k -= 3) {
+      const small = k === 100 ? image : resizeTo(image, Math.round((image.width * k) / 100), Math.round((image.height * k) / 100), 'smooth');
+      const { rig } = rigSubject(small, false)!;
+      expect([rig.plan, rig.edge !== undefined], `${k}%`).toEqual(['blob', true]);
+    }
   });
 
   // A coin and a key are flat: turned side-on they show their edge. A slime, a squat 16 px figure
