@@ -27,6 +27,27 @@ const MIN_RUN = 0.18;
 const HAND_BELOW = 0.12;
 
 /**
+ * `run` (consecutive rows of `found`, no more than two rows apart) grown up and down through the
+ * rows of `found` next to its ends whose depth is within two pixels of the end's.
+ */
+function followOn<T extends { y: number; depth: number }>(found: readonly T[], run: readonly T[]): T[] {
+  const out = [...run];
+  let at = found.indexOf(run[run.length - 1]!);
+  for (let i = at + 1; i < found.length; i++) {
+    const last = out[out.length - 1]!, f = found[i]!;
+    if (f.y - last.y > 2 || Math.abs(f.depth - last.depth) > 2) break;
+    out.push(f);
+  }
+  at = found.indexOf(run[0]!);
+  for (let i = at - 1; i >= 0; i--) {
+    const first = out[0]!, f = found[i]!;
+    if (first.y - f.y > 2 || Math.abs(f.depth - first.depth) > 2) break;
+    out.unshift(f);
+  }
+  return out;
+}
+
+/**
  * The arm on `side` hanging from the shoulders (rows y0..y1) beside a torso whose axis is at
  * `axisX`, or null where no contour lines up.
  */
@@ -62,6 +83,10 @@ export function hangingArm(s: Silhouette, side: -1 | 1, axisX: number, y0: numbe
     current = last && f.y - last.y <= 2 ? [...current, f] : [f];
     if (current.length > best.length) best = current;
   }
+  // Short of the rows it needs, the contour is followed on from its ends, two pixels of depth per
+  // row at most: an arm's inner contour slants as it goes down and curves in at the shoulder, and
+  // resampled art puts a row or two of it a pixel further off the median than the tolerance.
+  if (best.length > 0 && best.length < minRows) best = followOn(found, best);
   if (best.length < minRows || usual < 2) return null;
   const topDepth = Math.round(median(best.slice(0, 3).map((f) => f.depth)));
   const sleeve: typeof best = [];
