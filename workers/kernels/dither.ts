@@ -16,49 +16,6 @@ export function bayer(x: number, y: number): number {
 }
 
 /**
- * Each pixel of `a` or of `b` whole: b's where `t` exceeds the pixel's Bayer threshold. t = 0
- * gives a's bytes and t = 1 gives b's; in between about t of the pixels are b's, evenly spread.
- */
-export function ditherPick(a: RawImage, b: RawImage, t: number): RawImage {
-  checkImage(a, 'first image');
-  checkImage(b, 'second image');
-  if (a.width !== b.width || a.height !== b.height) {
-    throw new RangeError(`Expected ${a.width}x${a.height} for second image but received ${b.width}x${b.height}`);
-  }
-  checkNumber(t, 0, 1, 't');
-  const out = new Uint8Array(a.data);
-  if (t === 0) return { data: out, width: a.width, height: a.height };
-  const q = b.data;
-  for (let y = 0; y < a.height; y++) {
-    for (let x = 0, i = y * a.width * 4; x < a.width; x++, i += 4) {
-      if (t <= bayer(x, y)) continue;
-      out[i] = q[i]!;
-      out[i + 1] = q[i + 1]!;
-      out[i + 2] = q[i + 2]!;
-      out[i + 3] = q[i + 3]!;
-    }
-  }
-  return { data: out, width: a.width, height: a.height };
-}
-
-/**
- * An opacity for binary-alpha art: pixels whose threshold is at or above `opacity` become
- * transparent, the rest keep their colour. Mutates `img`; `ox`, `oy` offset the pattern.
- */
-export function ditherAlpha(img: RawImage, opacity: number, ox = 0, oy = 0): RawImage {
-  checkImage(img, 'image');
-  checkNumber(opacity, 0, 1, 'opacity');
-  if (opacity === 1) return img;
-  const d = img.data;
-  for (let y = 0; y < img.height; y++) {
-    for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (d[i + 3]! !== 0 && opacity <= bayer(x + ox, y + oy)) d.fill(0, i, i + 4);
-    }
-  }
-  return img;
-}
-
-/**
  * `img` with `under` showing through its transparent pixels where `amount` exceeds their Bayer
  * threshold: a dithered glow ring behind binary-alpha art, in its own colours. Returns a new image.
  */

@@ -1,8 +1,10 @@
 // Start -> end: each clip draws only the frames the join shows of it, and the join is the same as
-// if both had drawn every frame; the posture goes from the start's to the end's.
+// if both had drawn every frame; painted art dissolves in two frames, each one figure whole; the
+// posture goes from the start's to the end's.
 import { describe, expect, it } from 'vitest';
 import { rigAnimation } from '../../../../workers/engines/animate/rigAnimation.ts';
 import { clipsShown, joinClips } from '../../../../workers/engines/animate/startToEnd.ts';
+import type { RiggedClip } from '../../../../workers/engines/animate/rigAnimation.ts';
 import { planTimeline } from '../../../../workers/engines/animate/timeline.ts';
 import { readMotionPlan } from '../../../../workers/engines/animate/plan.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
@@ -32,6 +34,35 @@ describe('start -> end', () => {
     expect(new Set(b.frames.slice(1, cut - 1)).size).toBe(1);
     const joined = joinClips(a, b, end, pixel, cut);
     joined.frames.forEach((f, i) => expect(Buffer.from(f.data).equals(Buffer.from(full.frames[i]!.data)), `frame ${i}`).toBe(true));
+  });
+});
+
+describe('start -> end dissolve (painted art)', () => {
+  // Two frames around the cut. An ordered dither of the two figures read as static on a painted
+  // sprite; each frame is now one figure whole, its colours mixed toward the other's where they overlap.
+  it('shows one figure\'s shape in each dissolve frame, its colours mixed with the other\'s where they overlap', () => {
+    const clip = (fill: [number, number, number], x: number): RiggedClip => {
+      const frames = Array.from({ length: 8 }, () => {
+        const img = createImage(16, 8, TRANSPARENT);
+        for (let y = 0; y < 8; y++) for (let k = 0; k < 8; k++) img.data.set([...fill, 255], (y * 16 + x + k) * 4);
+        return img;
+      });
+      return { frames, background: TRANSPARENT, pivot: { x: 8, y: 8 }, start: { x: 0, y: 0, width: 16, height: 8, scale: 1 }, rig: null };
+    };
+    const a = clip([200, 0, 0], 0), b = clip([0, 0, 200], 4);
+    const joined = joinClips(a, b, b.frames[0]!, false, 4);
+    const alpha = (f: { data: Uint8Array }, x: number): number => f.data[x * 4 + 3]!;
+    const [first, second] = [joined.frames[3]!, joined.frames[4]!];
+    // The shapes: a's (columns 0-7) and then b's (4-11), whole.
+    for (let x = 0; x < 16; x++) {
+      expect(alpha(first, x), `first, x ${x}`).toBe(x < 8 ? 255 : 0);
+      expect(alpha(second, x), `second, x ${x}`).toBe(x >= 4 && x < 12 ? 255 : 0);
+    }
+    // A third of the way: red mixed a third toward blue where b lies over it, red alone where not.
+    expect([...first.data.subarray(5 * 4, 5 * 4 + 3)]).toEqual([133, 0, 67]);
+    expect([...first.data.subarray(1 * 4, 1 * 4 + 3)]).toEqual([200, 0, 0]);
+    expect([...second.data.subarray(5 * 4, 5 * 4 + 3)]).toEqual([67, 0, 133]);
+    expect([...second.data.subarray(10 * 4, 10 * 4 + 3)]).toEqual([0, 0, 200]);
   });
 });
 
