@@ -2,7 +2,8 @@
 // body the picture never shows; swung away it would leave a hole. So the sprite is split in two
 // layers: the limb's own pixels, and the body with the limb painted out. Where the body lies on
 // both sides of the limb along a row, the row is carried across from the body's side (a belt or a
-// hem goes on under the arm; the line between them and its soft edge are skipped) and, in painted
+// hem goes on under the arm, a belt's edge too; the seam between limb and body and its soft edge
+// are skipped) and, in painted
 // art, blended down the columns so one pixel's shading does not run across as a streak; out at the
 // silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
 // becomes background, so the body does not keep its outline as a bulge. Body beyond the limb is
@@ -24,6 +25,8 @@ const SOFT_EDGE = 3;
 const VOTE = 2;
 /** How wide a seam left between a limb and the body is painted over, at most (a share of the height). */
 const SEAM = 0.05;
+/** A line running this far along a row (a share of the height) beside a limb is drawn across the body, not the limb's seam. */
+const LINE_ACROSS = 0.1;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
 
@@ -89,6 +92,12 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     for (let k = from; k >= 0 && k < width && state[row + k] === 1; k += dir) if (isLine(data, row + k)) return true;
     return false;
   };
+  /** How many line pixels run along the row from `from` in `dir`, in the body. */
+  const lineAlong = (row: number, from: number, dir: number): number => {
+    let n = 0;
+    for (let k = from; k >= 0 && k < width && state[row + k] === 1 && isLine(data, row + k); k += dir) n++;
+    return n;
+  };
   // Each row's stretches under the limb, and whether the body goes on beyond each.
   const stretches: { y: number; x: number; end: number; inward: number; c: number; body: boolean }[] = [];
   const atRow: number[][] = Array.from({ length: height }, () => []);
@@ -123,7 +132,10 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
     const body = 2 * yes > all;
     const row = s.y * width;
-    const colour = body ? firstFill(row, s.inward > 0 ? s.end + 1 : s.x - 1, s.inward, true) : -1;
+    const inner = s.inward > 0 ? s.end + 1 : s.x - 1;
+    // A line running on along the row from the limb's inner side (a belt's edge, a hem) goes on
+    // under it; a line only as wide as a seam is the limb's own edge and is painted over.
+    const colour = !body ? -1 : lineAlong(row, inner, s.inward) > LINE_ACROSS * rig.height ? row + inner : firstFill(row, inner, s.inward, true);
     for (let k = s.x; k <= s.end; k++) {
       if (!body) state[row + k] = 0;
       else source[row + k] = colour;

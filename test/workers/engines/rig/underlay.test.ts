@@ -52,6 +52,14 @@ describe('the underlay', () => {
     expect(colourAt(over, 20, 0)[3]).toBe(0);
   });
 
+  // A belt's edge is a line along the row: the belt lost its edge under the arm (the rows took
+  // the fill beyond the line, or the nearest body pixel's colour).
+  it('carries a line that runs on along the row (a belt\'s edge) across under the arm', () => {
+    const { sprite, rig } = drawn(['|aaaassssssssssssbbbbbbbbbbbbbbbbbbbbbb|']);
+    const { under } = paintUnder(sprite, rig, true)!;
+    for (const x of [1, 3]) expect(colourAt(under, x, 0), `x ${x}`).toEqual(BLACK);
+  });
+
   it('leaves a wide line between arm and body as drawn (a seam is thin)', () => {
     const { sprite, rig } = drawn(['|aaaassssssssbbbbbbbbbbbbbbbbbbbbbbbbbb|']);
     const { under } = paintUnder(sprite, rig, true)!;
