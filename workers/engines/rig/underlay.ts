@@ -4,11 +4,11 @@
 // both sides of the limb along a row, the row is carried across from the body's side (a belt or a
 // hem goes on under the arm, a belt's edge too; the seam between limb and body and its soft edge
 // are skipped) and, in painted art, blended down the columns so one pixel's shading does not run
-// across as a streak; out at the silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
-// becomes background, so the body does not keep its outline as a bulge. Body beyond the limb is
-// a line, the colour the body has on the spine's side, or any body that runs on to a line (a
-// shirt's lit edge between the sleeve and the outline). Which of the two a row is, the rows around
-// it decide together.
+// across as a streak; out at the silhouette's edge (no more than a sliver of body beyond it along
+// its row) the limb's place becomes background, so the body does not keep its outline as a bulge.
+// Body beyond the limb is a line, the colour the body has on the spine's side, or any body that
+// runs on to a line (a shirt's lit edge between the sleeve and the outline). Which of the two a row
+// is, the rows around it decide together.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
