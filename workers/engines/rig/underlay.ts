@@ -24,7 +24,7 @@ const SOFT_EDGE = 3;
 const VOTE = 2;
 /** How wide a seam left between a limb and the body is painted over, at most (a share of the height). */
 const SEAM = 0.05;
-/** A line running this far along a row (a share of the height) beside a limb is drawn across the body, not the limb's seam. */
+/** A line this long along a row beside a limb (of the height) is the body's, not the limb's seam. */
 const LINE_ACROSS = 0.1;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
