@@ -3,6 +3,7 @@
 // runs once untimed on both sides first (a worker that has done one job has compiled its code), then
 // generate and encode take turns, which goes first alternating, and each run gives its own ratio.
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
+import { interleaved } from './timing.ts';
 import { animate } from '../workers/engines/animate/animate.ts';
 import { effect } from '../workers/engines/effect/effect.ts';
 import { restyle } from '../workers/engines/restyle/restyle.ts';
@@ -20,12 +21,6 @@ export interface GeneratorBench {
   generateMs: number[];
   encodeMs: number[];
 }
-
-const timed = async (fn: () => unknown | Promise<unknown>): Promise<number> => {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
-};
 
 export async function benchGenerators(runs = 5): Promise<GeneratorBench[]> {
   const subject = hero(256);
@@ -54,14 +49,9 @@ export async function benchGenerators(runs = 5): Promise<GeneratorBench[]> {
       };
       made = make(frames);
       await encode();
-      const row: GeneratorBench = { name, frames, generateMs: [], encodeMs: [] };
-      for (let r = 0; r < runs; r++) {
-        // The order alternates, so neither side always runs in the other's wake (its garbage, a cold cache).
-        if (r % 2 === 0) row.generateMs.push(await timed(() => (made = make(frames))));
-        row.encodeMs.push(await timed(encode));
-        if (r % 2 === 1) row.generateMs.push(await timed(() => (made = make(frames))));
-      }
-      results.push(row);
+      // The order alternates, so neither side always runs in the other's wake (its garbage, a cold cache).
+      const [generateMs, encodeMs] = await interleaved(runs, () => (made = make(frames)), encode);
+      results.push({ name, frames, generateMs: generateMs!, encodeMs: encodeMs! });
     }
   }
   return results;

@@ -4,6 +4,7 @@
 // Two shapes: a walker filling half of 512 px frames (the work follows the subject), and a 64 px
 // walker in 512 px frames (a small file that asks for many large frames).
 import { decodeGif } from '../workers/codecs/gif.ts';
+import { interleaved } from './timing.ts';
 import { encodeGif } from '../workers/codecs/encode.ts';
 import { restyle } from '../workers/engines/restyle/restyle.ts';
 import type { RawImage } from '../workers/types.ts';
@@ -28,7 +29,7 @@ function inLargeFrames(frames: readonly RawImage[], size: number, x: number, y: 
   });
 }
 
-export function benchRestyleCost(runs = 3): RestyleCost[] {
+export async function benchRestyleCost(runs = 3): Promise<RestyleCost[]> {
   const small = inLargeFrames(heroWalkFrames(100, 64), 512, 200, 300);
   const sources: [string, Uint8Array][] = [
     ['100 frames of 512 px, walker 268x450', heroWalkGif(100, 512)],
@@ -36,27 +37,12 @@ export function benchRestyleCost(runs = 3): RestyleCost[] {
   ];
   const out: RestyleCost[] = [];
   for (const [source, gif] of sources) {
-    const rows = TEXTS.map((text) => ({ source, bytes: gif.length, text, decodeMs: [] as number[], ratios: [] as number[] }));
     // Restyle reads its source and never writes it: every run restyles the same decoded frames.
     const anim = decodeGif(gif);
-    const timed = (fn: () => unknown): number => {
-      const t = performance.now();
-      fn();
-      return performance.now() - t;
-    };
-    for (let r = 0; r < runs; r++) {
-      for (const row of rows) {
-        const decode = () => timed(() => decodeGif(gif));
-        const work = () => timed(() => restyle({ source: anim, frames: 100, text: row.text, seed: 'b' }));
-        // Which goes first alternates between runs.
-        let decodeMs: number, restyleMs: number;
-        if (r % 2 === 0) (decodeMs = decode()), (restyleMs = work());
-        else (restyleMs = work()), (decodeMs = decode());
-        row.decodeMs.push(decodeMs);
-        row.ratios.push(restyleMs / decodeMs);
-      }
+    for (const text of TEXTS) {
+      const [decodeMs, restyleMs] = await interleaved(runs, () => decodeGif(gif), () => restyle({ source: anim, frames: 100, text, seed: 'b' }));
+      out.push({ source, bytes: gif.length, text, decodeMs: decodeMs!, ratios: restyleMs!.map((ms, i) => ms / decodeMs![i]!) });
     }
-    out.push(...rows);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
 import { benchRestyleJob } from './restyleJob.ts';
+import { spread } from './timing.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -133,10 +134,9 @@ if (want('jobs')) {
 if (want('generators')) {
   console.log('\n## Generators vs the encoding after them: 256x256 frames, one thread, one untimed run, then 5 interleaved (median, ratio min-max)\n');
   console.log('| generator | frames | generate ms | sheet PNG + GIF ms | ratio, median | ratio, min-max |\n|---|---|---|---|---|---|');
-  const mid = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
   for (const r of await benchGenerators()) {
-    const ratios = r.generateMs.map((g, i) => g / (r.encodeMs[i] ?? NaN));
-    console.log(`| ${r.name} | ${r.frames} | ${fmt(mid(r.generateMs), 0)} | ${fmt(mid(r.encodeMs), 0)} | ${fmt(mid(ratios), 2)} | ${fmt(Math.min(...ratios), 2)}-${fmt(Math.max(...ratios), 2)} |`);
+    const ratios = spread(r.generateMs.map((g, i) => g / (r.encodeMs[i] ?? NaN)));
+    console.log(`| ${r.name} | ${r.frames} | ${fmt(spread(r.generateMs).med, 0)} | ${fmt(spread(r.encodeMs).med, 0)} | ${fmt(ratios.med, 2)} | ${fmt(ratios.min, 2)}-${fmt(ratios.max, 2)} |`);
   }
 }
 
@@ -144,7 +144,7 @@ if (want('restyle')) {
   console.log('\n## Restyle vs decoding its input once: 100-frame GIFs, one thread, 3 interleaved runs (min-max)\n');
   console.log('| source | text | decode ms | restyle / decode | target <= 1x |\n|---|---|---|---|---|');
   const range = (xs: number[], d: number) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
-  for (const r of benchRestyleCost()) {
+  for (const r of await benchRestyleCost()) {
     console.log(`| ${r.source} (${(r.bytes / 1e3).toFixed(0)} KB) | ${r.text} | ${range(r.decodeMs, 0)} | ${range(r.ratios, 2)}x | ${verdict(Math.max(...r.ratios) <= 1)} |`);
   }
 }
