@@ -5,7 +5,7 @@
 // of the same colours and line as a label cell beside it.
 import type { Box } from '../../kernels/track.ts';
 import type { RawImage } from '../../types.ts';
-import { components } from '../rig/silhouette.ts';
+import { components } from '../../kernels/components.ts';
 
 interface Glyphs {
   colors: Set<number>;

@@ -6,6 +6,7 @@
 // side), cut where least of them is.
 import type { Box } from '../../kernels/track.ts';
 import { median } from '../../kernels/median.ts';
+import { components } from '../../kernels/components.ts';
 
 export interface Figure {
   box: Box;
@@ -32,54 +33,26 @@ const MAX_PARTS = 256;
 /** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
 export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
   const n = width * height;
-  // The solid runs of each row (x0, x1 inclusive, row), joined to the runs of the row above that
-  // they touch, corners included: the mask's 8-connected parts, found a run at a time.
-  const runs: number[] = [];
-  const rowStart = new Int32Array(box.height + 1);
-  for (let y = box.y; y < box.y + box.height; y++) {
-    rowStart[y - box.y] = runs.length / 3;
-    for (let x = box.x, end = box.x + box.width; x < end; x++) {
-      if (mask[y * width + x]! < SOLID) continue;
-      const x0 = x;
-      while (x + 1 < end && mask[y * width + x + 1]! >= SOLID) x++;
-      runs.push(x0, x, y);
-    }
+  // The mask's 8-connected parts within the box, in the order a raster scan meets them, with
+  // their boxes and areas.
+  const solid = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) for (let x = 0, p = (box.y + y) * width + box.x; x < box.width; x++) solid[y * box.width + x] = mask[p + x]! >= SOLID ? 1 : 0;
+  const { labels, sizes } = components(solid, box.width, box.height);
+  // Each part's box, [x0, y0, x1, y1] inclusive in the box's pixels.
+  const ends = new Int32Array(sizes.length * 4);
+  for (let id = 1; id < sizes.length; id++) ends.set([box.width, box.height, -1, -1], id * 4);
+  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) {
+    const k = labels[y * box.width + x]! * 4;
+    if (k === 0) continue;
+    if (x < ends[k]!) ends[k] = x;
+    if (y < ends[k + 1]!) ends[k + 1] = y;
+    if (x > ends[k + 2]!) ends[k + 2] = x;
+    ends[k + 3] = y;
   }
-  const count = runs.length / 3;
-  rowStart[box.height] = count;
-  const up = new Int32Array(count).map((_, i) => i);
-  const top = (i: number): number => {
-    while (up[i] !== i) i = up[i] = up[up[i]!]!;
-    return i;
-  };
-  for (let r = 1; r < box.height; r++) {
-    let a = rowStart[r - 1]!;
-    for (let b = rowStart[r]!; b < rowStart[r + 1]!; b++) {
-      const b0 = runs[3 * b]!, b1 = runs[3 * b + 1]!;
-      while (a < rowStart[r]! && runs[3 * a + 1]! < b0 - 1) a++;
-      for (let k = a; k < rowStart[r]! && runs[3 * k]! <= b1 + 1; k++) {
-        const ra = top(k), rb = top(b);
-        if (ra !== rb) up[Math.max(ra, rb)] = Math.min(ra, rb);
-      }
-    }
-  }
-  // Parts numbered in the order a raster scan first meets them, with their boxes and areas.
-  const partOf = new Int32Array(count).fill(-1);
-  const parts: (Box & { area: number })[] = [];
-  for (let i = 0; i < count; i++) {
-    const root = top(i);
-    if (partOf[root] === -1) {
-      partOf[root] = parts.length;
-      parts.push({ x: runs[3 * i]!, y: runs[3 * i + 2]!, width: 0, height: 0, area: 0 });
-    }
-    const part = parts[partOf[root]!]!;
-    const x0 = runs[3 * i]!, x1 = runs[3 * i + 1]!, y = runs[3 * i + 2]!;
-    const right = Math.max(part.x + part.width, x1 + 1);
-    part.x = Math.min(part.x, x0);
-    part.width = right - part.x;
-    part.height = y - part.y + 1;
-    part.area += x1 - x0 + 1;
-  }
+  const parts: (Box & { area: number })[] = sizes.slice(1).map((area, i) => {
+    const k = (i + 1) * 4;
+    return { x: box.x + ends[k]!, y: box.y + ends[k + 1]!, width: ends[k + 2]! - ends[k]! + 1, height: ends[k + 3]! - ends[k + 1]! + 1, area };
+  });
   // Close parts joined (union-find over the parts' boxes grown by the joining gap).
   const whole = parts.length > MAX_PARTS;
   const root = parts.map((_, i) => (whole ? 0 : i));
@@ -108,9 +81,9 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
   const index = new Map(kept.map(([r], k) => [r, k]));
   const of = new Int16Array(n).fill(-1);
   const figureOf = parts.map((_, i) => index.get(find(i)) ?? -1);
-  for (let i = 0; i < count; i++) {
-    const row = runs[3 * i + 2]! * width;
-    of.fill(figureOf[partOf[top(i)]!]!, row + runs[3 * i]!, row + runs[3 * i + 1]! + 1);
+  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) {
+    const id = labels[y * box.width + x]!;
+    if (id > 0) of[(box.y + y) * width + box.x + x] = figureOf[id - 1]!;
   }
   return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
 }

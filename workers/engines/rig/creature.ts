@@ -3,7 +3,8 @@
 // reach the ground are legs (a quadruped's, a spider's); thin parts out to the sides above the
 // ground are wings (a bat's, a bird's). Items and slimes are the body alone.
 import type { Silhouette } from './silhouette.ts';
-import { components, coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
+import { coreOf, extremes, maxThickness, meanX, rowCounts, thinParts } from './silhouette.ts';
+import { components } from '../../kernels/components.ts';
 import type { Run } from './silhouette.ts';
 import { RigBuilder, vec } from './builder.ts';
 import type { BodyPlan, Rig, Vec } from './types.ts';

@@ -4,7 +4,8 @@
 // thin, hangs from the body's outline below the neck (the shoulder) toward the hips, and ends at a
 // hand (skin). Its own outline and its hand come with it.
 import type { Silhouette } from './silhouette.ts';
-import { components, momentsOf } from './silhouette.ts';
+import { momentsOf } from './silhouette.ts';
+import { components } from '../../kernels/components.ts';
 import { isLine, isSkin } from './colourCues.ts';
 import type { Vec } from './types.ts';
 

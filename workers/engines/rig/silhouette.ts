@@ -3,6 +3,7 @@
 // disc of the torso's thickness can reach) and the thin parts outside it (arms, weapons, legs).
 import type { RawImage } from '../../types.ts';
 import { squaredDistance } from '../../kernels/euclideanDistance.ts';
+import { components } from '../../kernels/components.ts';
 import type { Box } from '../../kernels/subject.ts';
 
 export interface Run {
@@ -97,36 +98,6 @@ export function coreOf(s: Silhouette, r: number): Uint8Array {
   const r2 = (r + 0.5) * (r + 0.5);
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (s.mask[y * width + x] && reach[(y - y0) * w + x - x0]! <= r2) core[y * width + x] = 1;
   return core;
-}
-
-/**
- * Connected components of `mask`: a label per pixel (0 = none) and each component's pixel count.
- * 8-connected, or 4-connected without `diagonal` (regions a one-pixel diagonal line keeps apart).
- */
-export function components(mask: Uint8Array, width: number, height: number, diagonal = true): { labels: Int32Array; sizes: number[] } {
-  const labels = new Int32Array(mask.length);
-  const sizes: number[] = [0];
-  const stack: number[] = [];
-  for (let p = 0; p < mask.length; p++) {
-    if (!mask[p] || labels[p]) continue;
-    const id = sizes.length;
-    let size = 0;
-    labels[p] = id;
-    stack.push(p);
-    while (stack.length > 0) {
-      const q = stack.pop() as number;
-      size++;
-      const qx = q % width, qy = (q - qx) / width;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = qx + dx, ny = qy + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height || (!diagonal && dx !== 0 && dy !== 0)) continue;
-        const n = ny * width + nx;
-        if (mask[n] && !labels[n]) { labels[n] = id; stack.push(n); }
-      }
-    }
-    sizes.push(size);
-  }
-  return { labels, sizes };
 }
 
 /** Row width (mask pixels) of each row. */

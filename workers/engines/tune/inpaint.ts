@@ -13,7 +13,7 @@ import type { Rgba } from '../../kernels/image.ts';
 import { hsl } from '../../kernels/recolor.ts';
 import { toHsl } from '../../kernels/tone.ts';
 import { detectBackground } from '../../kernels/track.ts';
-import { components } from '../rig/silhouette.ts';
+import { components } from '../../kernels/components.ts';
 import { isSkin } from '../rig/colourCues.ts';
 import { COLOR_NAMES } from '../materials.ts';
 import { partIndices, subjectOf } from './subject.ts';
