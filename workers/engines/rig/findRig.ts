@@ -6,7 +6,7 @@ import type { RawImage } from '../../types.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { meanX, mirrorSymmetry, silhouetteOf } from './silhouette.ts';
 import type { Silhouette } from './silhouette.ts';
-import { humanoidRig, shapeOf } from './humanoid.ts';
+import { feetSideBySide, humanoidRig, shapeOf } from './humanoid.ts';
 import { creatureRig } from './creature.ts';
 import type { Rig } from './types.ts';
 import { isSkin } from './colourCues.ts';
@@ -74,7 +74,7 @@ export function findRig(sprite: RawImage, box: Box): Rig {
   const symmetry = mirrorSymmetry(s, box.x + box.width / 2);
   const view = symmetry >= FRONT_SYMMETRY ? 'front' : 'side';
   const facing = view === 'front' ? 1 : facingOf(s, shape.neckY, shape.hipY);
-  const humanoid = aspect >= 1.15 || (aspect >= 0.9 && !Number.isNaN(shape.crotchY));
+  const humanoid = aspect >= 1.15 || (aspect >= 0.9 && (!Number.isNaN(shape.crotchY) || feetSideBySide(s)));
   return humanoid ? humanoidRig(s, shape, view, facing) : creatureRig(s, facing);
 }
 

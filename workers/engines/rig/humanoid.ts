@@ -11,6 +11,7 @@ import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
+import { CUTOUT_HEIGHT } from './types.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -77,6 +78,36 @@ function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
     gapX.fill(NaN);
   }
   return { crotchY: NaN, gapX };
+}
+
+/** How much lighter than the darkest ink of the lowest row a pixel must be to count as fill. */
+const INK_STEP = 16;
+
+/**
+ * Feet drawn side by side, touching: on the lowest row, two stretches of fill with the outline's ink
+ * between them and none at their sides (a small chibi's boots joined by their outlines, so the
+ * silhouette shows no gap between the legs). The ink is the row's darkest colour.
+ */
+export function feetSideBySide(s: Silhouette): boolean {
+  const y = s.box.y + s.box.height - 1;
+  const runs = s.rows[y] ?? [];
+  const luma = (x: number): number => {
+    const i = (y * s.width + x) * 4;
+    return (77 * s.rgba[i]! + 150 * s.rgba[i + 1]! + 29 * s.rgba[i + 2]!) >> 8;
+  };
+  let ink = 255;
+  for (const r of runs) for (let x = r.x0; x < r.x1; x++) ink = Math.min(ink, luma(x));
+  // Each stretch of fill as its start and end.
+  const fills: number[] = [];
+  for (const r of runs) {
+    for (let x = r.x0; x < r.x1; x++) {
+      if (luma(x) <= ink + INK_STEP) continue;
+      const start = x;
+      while (x < r.x1 && luma(x) > ink + INK_STEP) x++;
+      fills.push(start, x);
+    }
+  }
+  return fills.length === 4;
 }
 
 /** The neck: the first clear narrowing below the head's widest row, else a chibi's proportion. */
@@ -269,12 +300,26 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const head = b.part('head', ['head', 'spine'], 0.3);
   const torso = b.part('torso', ['spine', 'pelvis'], 0);
   const legParts = new Map<-1 | 1 | 0, number>();
+  // A figure moved as cutouts (skin.ts) steps with its feet: below the knees each leg is a part of
+  // its own (legLFoot), carried by the foot, while the leg above it stays with the hips.
+  const small = H < CUTOUT_HEIGHT;
+  const footParts = new Map<-1 | 1 | 0, number>();
+  const kneeY = Math.round((hipY + bottom) / 2);
+  const legPart = (name: string, side: -1 | 1 | 0, depth: number, of?: string): void => {
+    const bones = [name, `${name}Lower`, 'pelvis'];
+    const shade = of ? { of, shade: 0.3 } : {};
+    const part = b.part(name, bones, depth, shade);
+    if (!of) legParts.set(side, part);
+    if (!small) return;
+    const foot = b.part(`${name}Foot`, bones, depth, of ? { of: `${of}Foot`, shade: 0.3 } : {});
+    if (!of) footParts.set(side, foot);
+  };
   if (apart) {
-    legParts.set(-1, b.part('legL', ['legL', 'legLLower', 'pelvis'], -0.1));
-    legParts.set(1, b.part('legR', ['legR', 'legRLower', 'pelvis'], -0.1));
+    legPart('legL', -1, -0.1);
+    legPart('legR', 1, -0.1);
   } else {
-    legParts.set(0, b.part('legF', ['legF', 'legFLower', 'pelvis'], -0.1));
-    b.part('legB', ['legB', 'legBLower', 'pelvis'], -1, { of: 'legF', shade: 0.3 });
+    legPart('legF', 0, -0.1);
+    legPart('legB', 0, -1, 'legF');
   }
   const armPart = new Map<number, number>();
   const weaponPart = new Map<number, number>();
@@ -308,17 +353,22 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     for (const p of shield) b.label(p, part);
   }
   // What lies below the hips but out beside the feet (a hand hanging by the hip, a wide hem) moves
-  // with the body: a leg that shortens or steps would drag it into a smear.
+  // with the body: a leg that shortens or steps would drag it into a smear. A figure moved as
+  // cutouts slides its feet as whole blocks, so there beside is to the pixel, and the feet are its
+  // lowest row alone (the row above may be a hand's lowest).
   let feetX0 = Infinity, feetX1 = -Infinity;
-  for (let y = bottom - footRows; y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
-  const beside = Math.max(1, Math.round(0.03 * H));
+  for (let y = bottom - (small ? 1 : footRows); y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
+  const beside = small ? 0 : Math.max(1, Math.round(0.03 * H));
   const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
   for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     const p = y * width + x;
     if (b.labels[p] !== -1) continue;
     if (y < neckY) b.label(p, head);
     else if (y < hipY || besideFeet(x, y)) b.label(p, torso);
-    else b.label(p, (apart ? legParts.get(legSide(p)) : legParts.get(0)) as number);
+    else {
+      const side = apart ? legSide(p) : 0;
+      b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);
+    }
   }
   const ground = vec(legX(0, bottom - footRows, bottom), bottom);
   return b.build('humanoid', view, facing, H, ground);

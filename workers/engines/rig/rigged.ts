@@ -8,7 +8,7 @@ import { alphaBox, separateSubject } from '../../kernels/subject.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import type { Box } from '../../kernels/subject.ts';
 import { findRig } from './findRig.ts';
-import { buildMesh, paintedGrid, pixelGrid } from './skin.ts';
+import { buildMesh, movesAsCutouts, paintedGrid, pixelGrid } from './skin.ts';
 import { paintUnder } from './underlay.ts';
 import type { Layers } from './underlay.ts';
 import type { CellGrid, Mesh } from './skin.ts';
@@ -40,7 +40,8 @@ export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
   const found = skeletonAndArt(image, pixel);
   if (!found) return null;
   const { skeleton, art } = found;
-  return { ...skeleton, mesh: buildMesh(skeleton.rig, art ?? paintedGrid(skeleton.rig)), layers: paintUnder(skeleton.sprite, skeleton.rig, skeleton.pixel) };
+  const grid = art ?? paintedGrid(skeleton.rig);
+  return { ...skeleton, mesh: buildMesh(skeleton.rig, grid, art !== null && movesAsCutouts(skeleton.rig, grid)), layers: paintUnder(skeleton.sprite, skeleton.rig, skeleton.pixel) };
 }
 
 /**

@@ -5,6 +5,7 @@
 // with the distance to each bone the neighbouring parts allow); a copied part (the far leg) gets
 // its own vertices on its own bones.
 import type { RawImage } from '../../types.ts';
+import { CUTOUT_HEIGHT } from './types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
 
@@ -17,7 +18,40 @@ export interface Mesh {
   /** Triangles as vertex index triples, drawn in this order (back to front), with their part. */
   triangles: Uint32Array;
   parts: Uint8Array;
+  /** Set for a cutout figure (see cutoutOf): its parts move as whole blocks. */
+  cutout?: Cutout;
 }
+
+/**
+ * A tiny pixel figure moved as cutouts, the way an artist moves one a few pixels tall: blocks of its
+ * own pixels slid by whole art pixels, nothing turned or bent (a leg four pixels long turned by a
+ * few degrees scatters into loose pixels). The legs above the knees ride on the hips; the rest of
+ * the body on them too, but sideways with the spine's middle (a lean is the upper body a pixel or
+ * two ahead of the hips, not a head slid across a helmet's visor); each foot on its leg's end, never
+ * down away from the hips, which would open a gap under the body.
+ */
+export interface Cutout {
+  /** Per vertex, its part. */
+  vertexPart: Uint8Array;
+  /** Per part, what carries it: HIPS, UPPER or FOOT. */
+  carrier: Uint8Array;
+  /** Per part, a foot's leg bone and that bone's end (x y interleaved); unused for the others. */
+  bone: Int16Array;
+  anchor: Float64Array;
+  /** The spine's bone, the hips at its head and its middle. */
+  spine: number;
+  hips: Vec;
+  middle: Vec;
+  /** One art pixel, in image pixels: every slide is whole art pixels. */
+  unit: number;
+  /** How far a foot slides sideways from the hips at most (image pixels): a stride, not a split. */
+  stride: number;
+}
+
+const HIPS = 0, UPPER = 1, FOOT = 2;
+
+/** The longest sideways slide of a cutout's foot, as a share of its height. */
+const CUTOUT_STRIDE = 0.1;
 
 const MAX_INFLUENCE = 4;
 
@@ -72,7 +106,10 @@ function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   return Math.hypot(p.x - a.x - t * vx, p.y - a.y - t * vy);
 }
 
-export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
+/** Whether `rig` (pixel art, meshed on `grid`) is a figure small enough to move as cutouts. */
+export const movesAsCutouts = (rig: Rig, grid: CellGrid): boolean => rig.plan === 'humanoid' && rig.height / grid.size < CUTOUT_HEIGHT && rig.index.spine !== undefined;
+
+export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
   const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
@@ -101,7 +138,9 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
   const tris: { v: [number, number, number]; part: number; depth: number }[] = [];
   // One layer for the shared mesh, one more for each copied or rigid part.
-  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || p.rigid ? [{ part: i }] : []))];
+  // A cutout figure's parts are all rigid: none shares a vertex with another.
+  const rigid = (p: Rig['parts'][number] | undefined): boolean => cutout || p?.rigid === true;
+  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || rigid(p) ? [{ part: i }] : []))];
   const softness = Math.max(1, 0.04 * rig.height);
   // A corner of the grid is one vertex for every part around it, except where a limb joined to the
   // body only at a joint (Part.joinedAt) meets the rest away from that joint: there the limb has
@@ -123,9 +162,9 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
     const vertexOf = new Map<number, number>();
     const allowedAt = new Map<number, Set<number>>();
     const cellsOf = (partOfCell: number): number | null => {
-      if (layer.part === null) return partOfCell >= 0 && !rig.parts[partOfCell]?.rigid ? partOfCell : null;
+      if (layer.part === null) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
       const own = rig.parts[layer.part];
-      return partOfCell === (own?.rigid ? layer.part : own?.copyOf) ? layer.part : null;
+      return partOfCell === (own?.copyOf ?? (rigid(own) ? layer.part : undefined)) ? layer.part : null;
     };
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const part = cellsOf(cellPart[cy * gw + cx] as number);
@@ -168,7 +207,29 @@ export function buildMesh(rig: Rig, grid: CellGrid): Mesh {
   const triangles = new Uint32Array(tris.length * 3);
   const parts = new Uint8Array(tris.length);
   tris.forEach((t, i) => { triangles.set(t.v, i * 3); parts[i] = t.part; });
-  return { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
+  const mesh: Mesh = { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
+  if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);
+  return mesh;
+}
+
+/** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end. */
+function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
+  const vertexPart = new Uint8Array(mesh.rest.length / 2);
+  mesh.parts.forEach((part, t) => { for (let k = 0; k < 3; k++) vertexPart[mesh.triangles[3 * t + k]!] = part; });
+  const carrier = new Uint8Array(rig.parts.length), bone = new Int16Array(rig.parts.length).fill(-1), anchor = new Float64Array(rig.parts.length * 2);
+  rig.parts.forEach((part, i) => {
+    const end = part.bones.find((b) => rig.bones[b]!.name.endsWith('Lower'));
+    if (part.name.endsWith('Foot') && end !== undefined) {
+      carrier[i] = FOOT;
+      bone[i] = end;
+      anchor[2 * i] = rig.bones[end]!.tail.x;
+      anchor[2 * i + 1] = rig.bones[end]!.tail.y;
+    } else carrier[i] = part.name.startsWith('leg') ? HIPS : UPPER;
+  });
+  const spine = rig.index.spine!;
+  const { head: hips, tail: neck } = rig.bones[spine]!;
+  const stride = unit * Math.max(1, Math.round((CUTOUT_STRIDE * rig.height) / unit));
+  return { vertexPart, carrier, bone, anchor, spine, hips, middle: { x: (hips.x + neck.x) / 2, y: (hips.y + neck.y) / 2 }, unit, stride };
 }
 
 export interface Extent {
@@ -190,10 +251,11 @@ export function growExtent(into: Extent, pos: Float64Array): Extent {
   return into;
 }
 
-/** Every vertex moved by its bones' transforms, blended by weight, then by `global`. */
+/** Every vertex moved by its bones' transforms, blended by weight (or its part's block, a cutout's), then by `global`. */
 export function deform(mesh: Mesh, transforms: readonly Affine[], global: Affine): Float64Array {
   const n = mesh.rest.length / 2;
   const out = new Float64Array(n * 2);
+  if (mesh.cutout) return slideCutouts(mesh, mesh.cutout, transforms, global, out);
   for (let v = 0; v < n; v++) {
     const x = mesh.rest[2 * v] as number, y = mesh.rest[2 * v + 1] as number;
     let ox = 0, oy = 0;
@@ -207,6 +269,36 @@ export function deform(mesh: Mesh, transforms: readonly Affine[], global: Affine
     }
     out[2 * v] = global[0] * ox + global[2] * oy + global[4];
     out[2 * v + 1] = global[1] * ox + global[3] * oy + global[5];
+  }
+  return out;
+}
+
+/** deform for a cutout figure: each part's block slid by whole art pixels (see Cutout). */
+function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], global: Affine, out: Float64Array): Float64Array {
+  const { unit } = cut;
+  const whole = (v: number): number => unit * Math.round(v / unit);
+  const moved = (b: number, p: Vec): [number, number] => {
+    const m = transforms[b] as Affine;
+    return [whole(m[0] * p.x + m[2] * p.y + m[4] - p.x), whole(m[1] * p.x + m[3] * p.y + m[5] - p.y)];
+  };
+  const [hx, hy] = moved(cut.spine, cut.hips);
+  const [ux] = moved(cut.spine, cut.middle);
+  const parts = cut.carrier.length;
+  const dx = new Float64Array(parts), dy = new Float64Array(parts);
+  for (let p = 0; p < parts; p++) {
+    const carrier = cut.carrier[p]!;
+    dx[p] = carrier === UPPER ? ux : hx;
+    dy[p] = hy;
+    if (carrier !== FOOT) continue;
+    const [x, y] = moved(cut.bone[p]!, { x: cut.anchor[2 * p]!, y: cut.anchor[2 * p + 1]! });
+    dx[p] = Math.max(hx - cut.stride, Math.min(hx + cut.stride, x));
+    dy[p] = Math.min(y, hy);
+  }
+  for (let v = 0; v < out.length / 2; v++) {
+    const p = cut.vertexPart[v]!;
+    const x = mesh.rest[2 * v]! + dx[p]!, y = mesh.rest[2 * v + 1]! + dy[p]!;
+    out[2 * v] = global[0] * x + global[2] * y + global[4];
+    out[2 * v + 1] = global[1] * x + global[3] * y + global[5];
   }
   return out;
 }

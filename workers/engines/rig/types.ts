@@ -8,6 +8,12 @@ export interface Vec {
 
 export type BodyPlan = 'humanoid' | 'legged' | 'winged' | 'blob';
 
+/**
+ * Art pixels under which a pixel-art humanoid moves as cutouts (skin.ts): its parts slid as whole
+ * blocks, never turned, as an artist moves a figure a few pixels tall.
+ */
+export const CUTOUT_HEIGHT = 24;
+
 export interface Bone {
   name: string;
   /** Index of the parent bone in Rig.bones (-1 for the root). */

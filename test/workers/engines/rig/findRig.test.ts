@@ -1,11 +1,14 @@
-// Which way a side view faces, read from its face: the skin-coloured side of the head. Brown and
-// blond hair passes any skin colour rule; it is darker than the face, which tells them apart.
+// How a sprite is read. Which way a side view faces, from its face: the skin-coloured side of the
+// head (brown and blond hair passes any skin colour rule; it is darker than the face, which tells
+// them apart). And when a small chibi is a figure.
 import { describe, expect, it } from 'vitest';
 import { sideFacing } from '../../../../workers/engines/rig/findRig.ts';
 import { createImage, fillRect } from '../../../../workers/kernels/image.ts';
 import type { Rgba } from '../../../../workers/kernels/image.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
 import type { RawImage } from '../../../../workers/types.ts';
+import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { still } from '../../../fixtures/realSprites.ts';
 
 const color = (r: number, g: number, b: number): Rgba => ({ r, g, b, a: 255 });
 const FACE = color(254, 201, 170);
@@ -38,5 +41,22 @@ describe('a side view\'s facing', () => {
       const small = resizeTo(img, w, Math.round((w * 120) / 100), 'smooth');
       expect(sideFacing(small, { x: 0, y: 0, width: small.width, height: small.height }), `${w} px`).toBe(1);
     }
+  });
+});
+
+describe('a small chibi whose boots touch', () => {
+  // The 15 px viking's boots are joined by their outlines: no gap between its legs in the
+  // silhouette, and it is about as wide as tall. Read as a blob it waddled, its body swayed by
+  // turns that smeared its hands; two fills side by side on its lowest row are its feet.
+  it('is a humanoid seen from the front, its legs split at its middle', () => {
+    const { rig } = rigSubject(still('warrior-front').image, true)!;
+    expect(rig.plan).toBe('humanoid');
+    expect(rig.view).toBe('front');
+    expect(rig.index.legL).toBeDefined();
+    expect(rig.index.legR).toBeDefined();
+  });
+
+  it.each(['coin', 'slime-24', 'slime-44'])('%s (one fill along its lowest row) stays what it was', (name) => {
+    expect(rigSubject(still(name).image, true)!.rig.plan).toBe('blob');
   });
 });

@@ -21,7 +21,7 @@ describe('splitLayer', () => {
     ['adventurer-front', 'Arms', ['armL', 'armR']],
     ['skeleton-front', 'the sword', ['armLWeapon']],
     ['bat', 'wings', ['wingL', 'wingR']],
-    ['knight-side', 'feet', ['legF', 'legB']],
+    ['knight-side', 'feet', ['legF', 'legFFoot', 'legB', 'legBFoot']],
   ])('%s, "%s": takes %j, and layer over rest is the picture', (name, keyword, took) => {
     const image = still(name).image;
     const { layer, rest, plan } = splitLayer(image, keyword);
@@ -48,7 +48,7 @@ describe('splitLayer', () => {
   });
 
   it('a part the rig did not find fails naming the parts it found', () => {
-    expect(() => splitLayer(still('knight-side').image, 'arm')).toThrow('split-layer found no arm in the picture; it found: head, torso, legF, legB');
+    expect(() => splitLayer(still('knight-side').image, 'arm')).toThrow('split-layer found no arm in the picture; it found: head, torso, legF, legFFoot, legB, legBFoot');
     expect(() => splitLayer(still('pirate-front').image, 'background')).toThrow('no background to separate');
   });
 });
