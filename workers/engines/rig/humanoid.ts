@@ -359,12 +359,21 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   let feetX0 = Infinity, feetX1 = -Infinity;
   for (let y = bottom - (small ? 1 : footRows); y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
   const beside = small ? 0 : Math.max(1, Math.round(0.03 * H));
+  // There, what hangs beside the feet is a hand (handL left in the picture), which swings by whole
+  // pixels against the legs (skin.ts).
+  const hands = new Map<number, number>();
+  const handPart = (side: -1 | 1): number => {
+    let part = hands.get(side);
+    if (part === undefined) hands.set(side, (part = b.part(side < 0 ? 'handL' : 'handR', ['spine'], 0.05)));
+    return part;
+  };
   const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
   for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     const p = y * width + x;
     if (b.labels[p] !== -1) continue;
     if (y < neckY) b.label(p, head);
-    else if (y < hipY || besideFeet(x, y)) b.label(p, torso);
+    else if (y < hipY) b.label(p, torso);
+    else if (besideFeet(x, y)) b.label(p, small ? handPart(x < feetX0 ? -1 : 1) : torso);
     else {
       const side = apart ? legSide(p) : 0;
       b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);

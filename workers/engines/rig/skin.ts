@@ -28,14 +28,15 @@ export interface Mesh {
  * few degrees scatters into loose pixels). The legs above the knees ride on the hips; the rest of
  * the body on them too, but sideways with the spine's middle (a lean is the upper body a pixel or
  * two ahead of the hips, not a head slid across a helmet's visor); each foot on its leg's end, never
- * down away from the hips, which would open a gap under the body.
+ * down away from the hips, which would open a gap under the body; a hand hanging beside the legs a
+ * pixel at most against the other side's leg (up while that foot is off the ground).
  */
 export interface Cutout {
   /** Per vertex, its part. */
   vertexPart: Uint8Array;
-  /** Per part, what carries it: HIPS, UPPER or FOOT. */
+  /** Per part, what carries it: HIPS, UPPER, FOOT or HAND. */
   carrier: Uint8Array;
-  /** Per part, a foot's leg bone and that bone's end (x y interleaved); unused for the others. */
+  /** Per part, the leg bone that carries a foot or hand, and that bone's end (x y interleaved); unused for the others. */
   bone: Int16Array;
   anchor: Float64Array;
   /** The spine's bone, the hips at its head and its middle. */
@@ -48,7 +49,7 @@ export interface Cutout {
   stride: number;
 }
 
-const HIPS = 0, UPPER = 1, FOOT = 2;
+const HIPS = 0, UPPER = 1, FOOT = 2, HAND = 3;
 
 /** The longest sideways slide of a cutout's foot, as a share of its height. */
 const CUTOUT_STRIDE = 0.1;
@@ -212,7 +213,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   return mesh;
 }
 
-/** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end. */
+/** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end, a hand (handL) by the other leg's. */
 function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
   const vertexPart = new Uint8Array(mesh.rest.length / 2);
   mesh.parts.forEach((part, t) => { for (let k = 0; k < 3; k++) vertexPart[mesh.triangles[3 * t + k]!] = part; });
@@ -224,6 +225,17 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
       bone[i] = end;
       anchor[2 * i] = rig.bones[end]!.tail.x;
       anchor[2 * i + 1] = rig.bones[end]!.tail.y;
+    } else if (/^hand[LR]$/.test(part.name)) {
+      // A hand swings against the leg on the other side (seen from the side, the far one).
+      const leg = rig.view === 'front' ? (part.name === 'handL' ? 'legRLower' : 'legLLower') : 'legBLower';
+      const b = rig.index[leg];
+      if (b === undefined) carrier[i] = UPPER;
+      else {
+        carrier[i] = HAND;
+        bone[i] = b;
+        anchor[2 * i] = rig.bones[b]!.tail.x;
+        anchor[2 * i + 1] = rig.bones[b]!.tail.y;
+      }
     } else carrier[i] = part.name.startsWith('leg') ? HIPS : UPPER;
   });
   const spine = rig.index.spine!;
@@ -289,10 +301,16 @@ function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], gl
     const carrier = cut.carrier[p]!;
     dx[p] = carrier === UPPER ? ux : hx;
     dy[p] = hy;
-    if (carrier !== FOOT) continue;
+    if (carrier !== FOOT && carrier !== HAND) continue;
     const [x, y] = moved(cut.bone[p]!, { x: cut.anchor[2 * p]!, y: cut.anchor[2 * p + 1]! });
-    dx[p] = Math.max(hx - cut.stride, Math.min(hx + cut.stride, x));
-    dy[p] = Math.min(y, hy);
+    if (carrier === FOOT) {
+      dx[p] = Math.max(hx - cut.stride, Math.min(hx + cut.stride, x));
+      dy[p] = Math.min(y, hy);
+    } else {
+      // A pixel at most: up while that foot is off the ground, forward or back half as far as it steps.
+      dx[p] = ux + Math.max(-unit, Math.min(unit, whole((x - hx) / 2)));
+      dy[p] = hy + Math.max(-unit, Math.min(0, y));
+    }
   }
   for (let v = 0; v < out.length / 2; v++) {
     const p = cut.vertexPart[v]!;

@@ -13,7 +13,7 @@ import { isPixelArt } from './upscale.ts';
 export const BODY_PARTS = {
   head: /^head$/,
   body: /^(torso|body)$/,
-  arm: /^arm[LR]$/,
+  arm: /^(arm|hand)[LR]$/,
   leg: /^leg/,
   weapon: /Weapon$/,
   wing: /^wing[LR]$/,
