@@ -220,20 +220,23 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
   return frames.map((frame, n) => {
     const { width, height } = frame;
     const out = new Uint8Array(frame.data);
-    // Remove the subject: clear it, or fill it with the background colour by its mask.
-    const mask = (track[n] as SubjectFrame).mask;
-    if (bg.kind !== 'none') {
-      for (let p = 0, i = 0; p < mask.length; p++, i += 4) {
-        const m = mask[p]!;
-        if (m === 0) continue;
-        if (!fill) {
-          out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
-          continue;
+    // Remove the subject: clear it, or fill it with the background colour by its mask (nothing of
+    // it lies outside its extent).
+    const { mask, extent } = track[n] as SubjectFrame;
+    if (bg.kind !== 'none' && extent) {
+      for (let y = extent.y; y < extent.y + extent.height; y++) {
+        for (let p = y * width + extent.x, end = p + extent.width, i = p * 4; p < end; p++, i += 4) {
+          const m = mask[p]!;
+          if (m === 0) continue;
+          if (!fill) {
+            out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
+            continue;
+          }
+          const k = m / 255;
+          out[i] = out[i]! + (fill.r - out[i]!) * k + 0.5;
+          out[i + 1] = out[i + 1]! + (fill.g - out[i + 1]!) * k + 0.5;
+          out[i + 2] = out[i + 2]! + (fill.b - out[i + 2]!) * k + 0.5;
         }
-        const k = m / 255;
-        out[i] = out[i]! + (fill.r - out[i]!) * k + 0.5;
-        out[i + 1] = out[i + 1]! + (fill.g - out[i + 1]!) * k + 0.5;
-        out[i + 2] = out[i + 2]! + (fill.b - out[i + 2]!) * k + 0.5;
       }
     }
     const result: RawImage = { data: out, width, height };
