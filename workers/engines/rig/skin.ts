@@ -29,14 +29,16 @@ export interface Mesh {
  * the body on them too, but sideways with the spine's middle (a lean is the upper body a pixel or
  * two ahead of the hips, not a head slid across a helmet's visor); each foot on its leg's end, never
  * down away from the hips, which would open a gap under the body; a hand hanging beside the legs a
- * pixel at most against the other side's leg (up while that foot is off the ground).
+ * pixel at most against the other side's leg (up while that foot is off the ground). An arm found
+ * (one holding a sword out) still turns, as a block about its shoulder, which slides with the upper
+ * body: a blow is the one thing a figure this small must swing.
  */
 export interface Cutout {
   /** Per vertex, its part. */
   vertexPart: Uint8Array;
-  /** Per part, what carries it: HIPS, UPPER, FOOT or HAND. */
+  /** Per part, what carries it: HIPS, UPPER, FOOT, HAND or ARM. */
   carrier: Uint8Array;
-  /** Per part, the leg bone that carries a foot or hand, and that bone's end (x y interleaved); unused for the others. */
+  /** Per part, the leg bone that carries a foot or hand and that bone's end, or an arm's root bone and its shoulder (x y interleaved); unused for the others. */
   bone: Int16Array;
   anchor: Float64Array;
   /** The spine's bone, the hips at its head and its middle. */
@@ -49,7 +51,7 @@ export interface Cutout {
   stride: number;
 }
 
-const HIPS = 0, UPPER = 1, FOOT = 2, HAND = 3;
+const HIPS = 0, UPPER = 1, FOOT = 2, HAND = 3, ARM = 4;
 
 /** The longest sideways slide of a cutout's foot, as a share of its height. */
 const CUTOUT_STRIDE = 0.1;
@@ -213,7 +215,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   return mesh;
 }
 
-/** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end, a hand (handL) by the other leg's. */
+/** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end, a hand (handL) by the other leg's, an arm (armL, armLWeapon) about its shoulder. */
 function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
   const vertexPart = new Uint8Array(mesh.rest.length / 2);
   mesh.parts.forEach((part, t) => { for (let k = 0; k < 3; k++) vertexPart[mesh.triangles[3 * t + k]!] = part; });
@@ -236,6 +238,11 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
         anchor[2 * i] = rig.bones[b]!.tail.x;
         anchor[2 * i + 1] = rig.bones[b]!.tail.y;
       }
+    } else if (/^arm[LR]/.test(part.name) && rig.index[part.name.slice(0, 4)] !== undefined) {
+      carrier[i] = ARM;
+      bone[i] = rig.index[part.name.slice(0, 4)]!;
+      anchor[2 * i] = rig.bones[bone[i]!]!.head.x;
+      anchor[2 * i + 1] = rig.bones[bone[i]!]!.head.y;
     } else carrier[i] = part.name.startsWith('leg') ? HIPS : UPPER;
   });
   const spine = rig.index.spine!;
@@ -269,20 +276,28 @@ export function deform(mesh: Mesh, transforms: readonly Affine[], global: Affine
   const out = new Float64Array(n * 2);
   if (mesh.cutout) return slideCutouts(mesh, mesh.cutout, transforms, global, out);
   for (let v = 0; v < n; v++) {
-    const x = mesh.rest[2 * v] as number, y = mesh.rest[2 * v + 1] as number;
-    let ox = 0, oy = 0;
-    for (let k = 0; k < MAX_INFLUENCE; k++) {
-      const b = mesh.bones[v * MAX_INFLUENCE + k] as number;
-      if (b < 0) break;
-      const w = mesh.weights[v * MAX_INFLUENCE + k] as number;
-      const m = transforms[b] as Affine;
-      ox += w * (m[0] * x + m[2] * y + m[4]);
-      oy += w * (m[1] * x + m[3] * y + m[5]);
-    }
+    blend(mesh, transforms, v, out);
+    const ox = out[2 * v]!, oy = out[2 * v + 1]!;
     out[2 * v] = global[0] * ox + global[2] * oy + global[4];
     out[2 * v + 1] = global[1] * ox + global[3] * oy + global[5];
   }
   return out;
+}
+
+/** Vertex `v` moved by its bones' transforms, blended by weight, written to `out` at 2v. */
+function blend(mesh: Mesh, transforms: readonly Affine[], v: number, out: Float64Array): void {
+  const x = mesh.rest[2 * v] as number, y = mesh.rest[2 * v + 1] as number;
+  let ox = 0, oy = 0;
+  for (let k = 0; k < MAX_INFLUENCE; k++) {
+    const b = mesh.bones[v * MAX_INFLUENCE + k] as number;
+    if (b < 0) break;
+    const w = mesh.weights[v * MAX_INFLUENCE + k] as number;
+    const m = transforms[b] as Affine;
+    ox += w * (m[0] * x + m[2] * y + m[4]);
+    oy += w * (m[1] * x + m[3] * y + m[5]);
+  }
+  out[2 * v] = ox;
+  out[2 * v + 1] = oy;
 }
 
 /** deform for a cutout figure: each part's block slid by whole art pixels (see Cutout). */
@@ -301,6 +316,13 @@ function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], gl
     const carrier = cut.carrier[p]!;
     dx[p] = carrier === UPPER ? ux : hx;
     dy[p] = hy;
+    if (carrier === ARM) {
+      // Turned with its bones, then moved so its shoulder is where the upper body slid it.
+      const shoulder = { x: cut.anchor[2 * p]!, y: cut.anchor[2 * p + 1]! }, m = transforms[cut.bone[p]!] as Affine;
+      dx[p] = shoulder.x + ux - (m[0] * shoulder.x + m[2] * shoulder.y + m[4]);
+      dy[p] = shoulder.y + hy - (m[1] * shoulder.x + m[3] * shoulder.y + m[5]);
+      continue;
+    }
     if (carrier !== FOOT && carrier !== HAND) continue;
     const [x, y] = moved(cut.bone[p]!, { x: cut.anchor[2 * p]!, y: cut.anchor[2 * p + 1]! });
     if (carrier === FOOT) {
@@ -314,7 +336,14 @@ function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], gl
   }
   for (let v = 0; v < out.length / 2; v++) {
     const p = cut.vertexPart[v]!;
-    const x = mesh.rest[2 * v]! + dx[p]!, y = mesh.rest[2 * v + 1]! + dy[p]!;
+    let x = mesh.rest[2 * v]!, y = mesh.rest[2 * v + 1]!;
+    if (cut.carrier[p] === ARM) {
+      blend(mesh, transforms, v, out);
+      x = out[2 * v]!;
+      y = out[2 * v + 1]!;
+    }
+    x += dx[p]!;
+    y += dy[p]!;
     out[2 * v] = global[0] * x + global[2] * y + global[4];
     out[2 * v + 1] = global[1] * x + global[3] * y + global[5];
   }

@@ -143,6 +143,28 @@ describe('a figure a few pixels tall moves as cutouts', () => {
     expect([...drops].sort()).toEqual([handDrop(frames[0]!) - 1, handDrop(frames[0]!)]);
   });
 
+  it('an arm it holds a sword out with still turns', () => {
+    // The 48 px swordsman brought down to 20 px: a figure this small with an arm found.
+    const art = still('swordsman-side').image;
+    const small = resizeTo(art, Math.round((art.width * 20) / art.height), 20, 'nearest');
+    const { rig, mesh } = rigSubject(small, true)!;
+    expect(mesh.cutout).toBeDefined();
+    const arm = rig.index.armL!;
+    const parts = new Set(rig.parts.flatMap((p, i) => (/^armL/.test(p.name) ? [i] : [])));
+    expect(parts.size).toBeGreaterThan(0);
+    const bones = rig.bones.map((_, k) => (k === arm ? { angle: 1, stretch: 1 } : undefined));
+    const posed = deform(mesh, boneTransforms(rig, { bones, offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const moves: [number, number][] = [];
+    mesh.parts.forEach((part, t) => {
+      if (!parts.has(part)) return;
+      const v = mesh.triangles[3 * t]!;
+      moves.push([posed[2 * v]! - mesh.rest[2 * v]!, posed[2 * v + 1]! - mesh.rest[2 * v + 1]!]);
+    });
+    // Turned, not slid: its vertices move by different amounts.
+    const spread = Math.max(...moves.map(([x, y]) => Math.hypot(x - moves[0]![0], y - moves[0]![1])));
+    expect(spread).toBeGreaterThan(2);
+  });
+
   it('scaled up 4x, every frame of a walk is still made of 4 x 4 blocks: the slides are whole art pixels', () => {
     const art = still('pirate-side').image;
     const big = resizeTo(art, art.width * 4, art.height * 4, 'nearest');
