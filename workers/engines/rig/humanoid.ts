@@ -307,8 +307,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const kneeY = Math.round((hipY + bottom) / 2);
   const legPart = (name: string, side: -1 | 1 | 0, depth: number, of?: string): void => {
     const bones = [name, `${name}Lower`, 'pelvis'];
-    const shade = of ? { of, shade: 0.3 } : {};
-    const part = b.part(name, bones, depth, shade);
+    const part = b.part(name, bones, depth, of ? { of, shade: 0.3 } : {});
     if (!of) legParts.set(side, part);
     if (!small) return;
     const foot = b.part(`${name}Foot`, bones, depth, of ? { of: `${of}Foot`, shade: 0.3 } : {});
