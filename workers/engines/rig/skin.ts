@@ -308,7 +308,11 @@ function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], gl
     const m = transforms[b] as Affine;
     return [whole(m[0] * p.x + m[2] * p.y + m[4] - p.x), whole(m[1] * p.x + m[3] * p.y + m[5] - p.y)];
   };
-  const [hx, hy] = moved(cut.spine, cut.hips);
+  const [hx] = moved(cut.spine, cut.hips);
+  // The hips dip by a whole pixel or not at all: a breath's dip of a fifth of a pixel, rounded,
+  // never shows, and the idle stands still. From a tenth of a pixel down, it is one.
+  const m = transforms[cut.spine] as Affine, dip = m[1] * cut.hips.x + m[3] * cut.hips.y + m[5] - cut.hips.y;
+  const hy = dip >= 0.1 * unit ? Math.max(unit, whole(dip)) : whole(dip);
   const [ux] = moved(cut.spine, cut.middle);
   const parts = cut.carrier.length;
   const dx = new Float64Array(parts), dy = new Float64Array(parts);
