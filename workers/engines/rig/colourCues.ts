@@ -1,8 +1,12 @@
 // What a pixel's colour tells the rig: skin (a face from hair, a hand from a sleeve), the dark
-// lines of outlined art (what fences an arm drawn over the body), and how far apart two colours are.
+// lines of outlined art (what fences an arm drawn over the body), how bright it is, and how far
+// apart two colours are.
 
 /** The classic RGB skin rule: warm, red over green over blue, not grey. */
 export const isSkin = (r: number, g: number, b: number): boolean => r > 95 && g > 40 && b > 20 && r > g && g > b && r - b > 15 && r - g < 110;
+
+/** The integer luma (0..255) of the pixel whose red byte is at `i` of straight RGBA `data`. */
+export const lumaAt = (data: Uint8Array, i: number): number => (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) >> 8;
 
 /** Luma under which a pixel is a drawn line. */
 const LINE_LUMA = 70;

@@ -9,7 +9,7 @@ import type { Silhouette } from './silhouette.ts';
 import { feetSideBySide, humanoidRig, shapeOf } from './humanoid.ts';
 import { creatureRig } from './creature.ts';
 import type { Rig } from './types.ts';
-import { isSkin } from './colourCues.ts';
+import { isSkin, lumaAt } from './colourCues.ts';
 
 /** A mask this alike to its mirror image is a front or back view. */
 const FRONT_SYMMETRY = 0.8;
@@ -27,7 +27,7 @@ const FACE_SHADE = 45;
  */
 function facingOf(s: Silhouette, neckY: number, hipY: number): 1 | -1 {
   const { box, width, rgba } = s;
-  const luma = (i: number): number => (77 * rgba[i]! + 150 * rgba[i + 1]! + 29 * rgba[i + 2]!) >> 8;
+  const luma = (i: number): number => lumaAt(rgba, i);
   const lumas = new Uint32Array(256);
   let hx = 0, hn = 0, skin = 0;
   for (let y = box.y; y < neckY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {

@@ -12,6 +12,7 @@ import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
 import { CUTOUT_HEIGHT } from './types.ts';
+import { lumaAt } from './colourCues.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -91,10 +92,7 @@ const INK_STEP = 16;
 export function feetSideBySide(s: Silhouette): boolean {
   const y = s.box.y + s.box.height - 1;
   const runs = s.rows[y] ?? [];
-  const luma = (x: number): number => {
-    const i = (y * s.width + x) * 4;
-    return (77 * s.rgba[i]! + 150 * s.rgba[i + 1]! + 29 * s.rgba[i + 2]!) >> 8;
-  };
+  const luma = (x: number): number => lumaAt(s.rgba, (y * s.width + x) * 4);
   let ink = 255;
   for (const r of runs) for (let x = r.x0; x < r.x1; x++) ink = Math.min(ink, luma(x));
   // Each stretch of fill as its start and end.
