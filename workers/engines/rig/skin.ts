@@ -3,7 +3,8 @@
 // labelled with its part. Vertices are
 // shared across parts, so joints bend without seams (linear blend skinning, weights falling off
 // with the distance to each bone the neighbouring parts allow); a copied part (the far leg) gets
-// its own vertices on its own bones.
+// its own vertices on its own bones, except that the body painted in under a limb shares the
+// body's vertices where the two meet.
 import type { RawImage } from '../../types.ts';
 import { CUTOUT_HEIGHT } from './types.ts';
 import type { Rig, Vec } from './types.ts';
@@ -161,8 +162,19 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
     const head = (rig.bones[joint] as (typeof rig.bones)[number]).head;
     return Math.hypot(x0 + gx * c - head.x, y0 + gy * c - head.y) <= joinRadius ? key : key + (joint + 1) * corners;
   };
+  // The body's vertices, which a body painted in under a limb (Part.under) shares where the two
+  // meet: bound to other bones (the legs too), vertices of its own would pull apart from the
+  // body's and open a hole along the seam.
+  let bodyVertexOf = new Map<number, number>();
+  // Within it, above the hips it is the torso's and moves as the torso does (pulled by the legs
+  // there it would stretch away from the torso around it); below, the legs carry it too (a hand at
+  // the hip covers the hips).
+  const hipsY = rig.bones[rig.index.spine ?? -1]?.head.y ?? Infinity;
+  const torsoBones = new Set(rig.parts.find((p) => p.name === 'torso')?.bones ?? []);
   for (const layer of layers) {
     const vertexOf = new Map<number, number>();
+    if (layer.part === null) bodyVertexOf = vertexOf;
+    const shares = layer.part !== null && rig.parts[layer.part]?.under === true;
     const allowedAt = new Map<number, Set<number>>();
     const cellsOf = (partOfCell: number): number | null => {
       if (layer.part === null) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
@@ -182,9 +194,15 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
       }
     }
     for (const [key, allowed] of allowedAt) {
+      const body = shares ? bodyVertexOf.get(key) : undefined;
+      if (body !== undefined) {
+        vertexOf.set(key, body);
+        continue;
+      }
       const corner = key % corners, gx = corner % (gw + 1), gy = (corner - gx) / (gw + 1);
       const p = { x: Math.max(0, Math.min(width, x0 + gx * c)), y: Math.max(0, Math.min(height, y0 + gy * c)) };
-      const ranked = [...allowed].map((b) => {
+      const torsoOnly = shares && p.y < hipsY ? [...allowed].filter((b) => torsoBones.has(b)) : [];
+      const ranked = (torsoOnly.length > 0 ? torsoOnly : [...allowed]).map((b) => {
         const bone = rig.bones[b] as (typeof rig.bones)[number];
         return { b, w: 1 / (segmentDistance(p, bone.head, bone.tail) + softness) ** 4 };
       }).sort((s, t) => t.w - s.w).slice(0, MAX_INFLUENCE);

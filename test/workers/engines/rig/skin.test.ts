@@ -73,6 +73,51 @@ describe('a limb joined to the body at its shoulder', () => {
   });
 });
 
+describe('the body painted in under an arm', () => {
+  // The copy of the body under an arm is bound to the legs too (a hand at the hip covers the
+  // hips), the torso beside it is not: with vertices of their own along the seam, a stride pulled
+  // the two apart and the background showed through in a staircase beside the sleeve.
+  it('stays joined to the body beside it when the legs stride', () => {
+    const { rig, mesh } = rigSubject(still('adventurer-front').image, false)!;
+    const under = rig.parts.findIndex((p) => p.under === true);
+    const torso = rig.parts.findIndex((p) => p.name === 'torso');
+    expect(under).toBeGreaterThanOrEqual(0);
+    const stride = rig.bones.map((b) => (b.name === 'legL' ? { angle: 0.5, stretch: 1 } : b.name === 'legR' ? { angle: -0.5, stretch: 1 } : undefined));
+    const posed = deform(mesh, boneTransforms(rig, { bones: stride, offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    /** Per rest position of a vertex of `part`'s triangles, where it went. */
+    const placed = (part: number): Map<string, [number, number]> => {
+      const at = new Map<string, [number, number]>();
+      for (let t = 0; t < mesh.parts.length; t++) {
+        if (mesh.parts[t] !== part) continue;
+        for (let k = 0; k < 3; k++) {
+          const v = mesh.triangles[3 * t + k]!;
+          at.set(`${mesh.rest[2 * v]},${mesh.rest[2 * v + 1]}`, [posed[2 * v]!, posed[2 * v + 1]!]);
+        }
+      }
+      return at;
+    };
+    const body = placed(torso);
+    let seam = 0, apart = 0;
+    for (const [rest, [x, y]] of placed(under)) {
+      const b = body.get(rest);
+      if (!b) continue;
+      seam++;
+      apart = Math.max(apart, Math.hypot(x - b[0], y - b[1]));
+    }
+    expect(seam).toBeGreaterThan(10);
+    expect(apart).toBe(0);
+    // Above the hips it is the torso's, which a stride leaves where it was: pulled by the legs, it
+    // stretched into a wedge between the seam and the sleeve.
+    const hips = rig.bones[rig.index.spine!]!.head.y;
+    let moved = 0;
+    for (const [rest, [x, y]] of placed(under)) {
+      const [rx, ry] = rest.split(',').map(Number) as [number, number];
+      if (ry < hips) moved = Math.max(moved, Math.hypot(x - rx, y - ry));
+    }
+    expect(moved).toBeLessThan(0.01);
+  });
+});
+
 describe('a figure a few pixels tall moves as cutouts', () => {
   // Turned by a few degrees, a leg four pixels long scatters into loose pixels; an artist slides
   // the feet and the body by whole pixels instead. Scatter shows as pairs of neighbouring colours
