@@ -11,7 +11,7 @@ import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
-import { CUTOUT_HEIGHT } from './types.ts';
+import { cutoutSize } from './types.ts';
 import { lumaAt } from './colourCues.ts';
 import type { Rig, Vec } from './types.ts';
 
@@ -300,7 +300,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const legParts = new Map<-1 | 1 | 0, number>();
   // A figure moved as cutouts (skin.ts) steps with its feet: below the knees each leg is a part of
   // its own (legLFoot), carried by the foot, while the leg above it stays with the hips.
-  const small = H < CUTOUT_HEIGHT;
+  const small = cutoutSize(H, view === 'side' && !apart);
   const footParts = new Map<-1 | 1 | 0, number>();
   const kneeY = Math.round((hipY + bottom) / 2);
   const legPart = (name: string, side: -1 | 1 | 0, depth: number, of?: string): void => {
@@ -357,7 +357,9 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   for (let y = bottom - (small ? 1 : footRows); y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
   const beside = small ? 0 : Math.max(1, Math.round(0.03 * H));
   // There, what hangs beside the feet is a hand (handL left in the picture), which swings by whole
-  // pixels against the legs (skin.ts).
+  // pixels against the legs (skin.ts), when it shows a colour the legs between do not have at its
+  // height (skin, a glove); in only their colours it is the garment flaring out (a robe) or its
+  // outline, and stays with the legs.
   const hands = new Map<number, number>();
   const handPart = (side: -1 | 1): number => {
     let part = hands.get(side);
@@ -365,12 +367,23 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     return part;
   };
   const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
+  const sideOf = (x: number): -1 | 1 => (x < feetX0 ? -1 : 1);
+  const handSides = new Set<number>();
+  if (small) {
+    const colour = (p: number): number => (s.rgba[p * 4]! << 16) | (s.rgba[p * 4 + 1]! << 8) | s.rgba[p * 4 + 2]!;
+    const band = (see: (x: number, y: number, p: number) => void): void => {
+      for (let y = hipY; y < hipY + 0.5 * (bottom - hipY); y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) if (b.labels[y * width + x] === -1) see(x, y, y * width + x);
+    };
+    const between = new Set<number>();
+    band((x, y, p) => { if (!besideFeet(x, y)) between.add(colour(p)); });
+    band((x, y, p) => { if (besideFeet(x, y) && !between.has(colour(p))) handSides.add(sideOf(x)); });
+  }
   for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     const p = y * width + x;
     if (b.labels[p] !== -1) continue;
     if (y < neckY) b.label(p, head);
     else if (y < hipY) b.label(p, torso);
-    else if (besideFeet(x, y)) b.label(p, small ? handPart(x < feetX0 ? -1 : 1) : torso);
+    else if (besideFeet(x, y) && (!small || handSides.has(sideOf(x)))) b.label(p, small ? handPart(sideOf(x)) : torso);
     else {
       const side = apart ? legSide(p) : 0;
       b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);

@@ -6,7 +6,7 @@
 // its own vertices on its own bones, except that the body painted in under a limb shares the
 // body's vertices where the two meet.
 import type { RawImage } from '../../types.ts';
-import { CUTOUT_HEIGHT } from './types.ts';
+import { cutoutSize } from './types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
 
@@ -111,7 +111,8 @@ function segmentDistance(p: Vec, a: Vec, b: Vec): number {
 }
 
 /** Whether `rig` (pixel art, meshed on `grid`) is a figure small enough to move as cutouts. */
-export const movesAsCutouts = (rig: Rig, grid: CellGrid): boolean => rig.plan === 'humanoid' && rig.height / grid.size < CUTOUT_HEIGHT && rig.index.spine !== undefined;
+export const movesAsCutouts = (rig: Rig, grid: CellGrid): boolean =>
+  rig.plan === 'humanoid' && cutoutSize(rig.height / grid.size, rig.view === 'side' && rig.index.legF !== undefined) && rig.index.spine !== undefined;
 
 export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const { size: c, x0, y0 } = grid;
