@@ -27,10 +27,11 @@ export interface Mesh {
  * A tiny pixel figure moved as cutouts, the way an artist moves one a few pixels tall: blocks of its
  * own pixels slid by whole art pixels, nothing turned or bent (a leg four pixels long turned by a
  * few degrees scatters into loose pixels). The legs above the knees ride on the hips; the rest of
- * the body on them too, but sideways with the spine's middle (a lean is the upper body a pixel or
- * two ahead of the hips, not a head slid across a helmet's visor); each foot on its leg's end, never
- * down away from the hips, which would open a gap under the body; a hand hanging beside the legs a
- * pixel at most against the other side's leg (up while that foot is off the ground). An arm found
+ * the body on them too, but sideways with the middle of the span from hips to crown (a lean is the
+ * upper body a pixel or two ahead of the hips, not a head slid across a helmet's visor; a chibi's
+ * head is most of its height, and its short spine's middle barely moves); each foot on its leg's
+ * end, never down away from the hips, which would open a gap under the body; a hand hanging beside
+ * the legs a pixel at most against the other side's leg (up while that foot is off the ground). An arm found
  * (one holding a sword out) still turns, as a block about its shoulder, which slides with the upper
  * body: a blow is the one thing a figure this small must swing.
  */
@@ -42,7 +43,7 @@ export interface Cutout {
   /** Per part, the leg bone that carries a foot or hand and that bone's end, or an arm's root bone and its shoulder (x y interleaved); unused for the others. */
   bone: Int16Array;
   anchor: Float64Array;
-  /** The spine's bone, the hips at its head and its middle. */
+  /** The spine's bone, the hips at its head, and the middle of the span from them to the crown. */
   spine: number;
   hips: Vec;
   middle: Vec;
@@ -266,8 +267,9 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
   });
   const spine = rig.index.spine!;
   const { head: hips, tail: neck } = rig.bones[spine]!;
+  const top = rig.bones[rig.index.head ?? -1]?.tail ?? neck;
   const stride = unit * Math.max(1, Math.round((CUTOUT_STRIDE * rig.height) / unit));
-  return { vertexPart, carrier, bone, anchor, spine, hips, middle: { x: (hips.x + neck.x) / 2, y: (hips.y + neck.y) / 2 }, unit, stride };
+  return { vertexPart, carrier, bone, anchor, spine, hips, middle: { x: (hips.x + top.x) / 2, y: (hips.y + top.y) / 2 }, unit, stride };
 }
 
 export interface Extent {

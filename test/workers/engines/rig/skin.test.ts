@@ -231,6 +231,26 @@ describe('a figure a few pixels tall moves as cutouts', () => {
     expect(spread).toBeGreaterThan(2);
   });
 
+  // The upper body slides with the middle of the hips-to-crown span: a chibi's head is most of its
+  // height, and slid with its short spine's middle, a dash's lean was half a pixel (0.5, 0.6, 0.8
+  // before; measured now 2.5, 1.4, 1.6).
+  it.each([['wizard-side', 2], ['knight-side', 1.2], ['pirate-side', 1.2]] as const)('%s leans into a dash: its top goes ahead of its feet', (name, least) => {
+    /** How far right the top 40% of the figure's rows lie of its lowest 20% (mean x of their pixels). */
+    const tilt = (f: RawImage): number => {
+      let y0 = f.height, y1 = -1;
+      for (let p = 0; p < f.width * f.height; p++) if (f.data[p * 4 + 3]! >= 128) (y0 = Math.min(y0, Math.floor(p / f.width))), (y1 = Math.max(y1, Math.floor(p / f.width)));
+      const h = y1 - y0 + 1;
+      const meanX = (from: number, to: number): number => {
+        let s = 0, n = 0;
+        for (let y = y0 + Math.floor(from * h); y < y0 + Math.ceil(to * h); y++) for (let x = 0; x < f.width; x++) if (f.data[(y * f.width + x) * 4 + 3]! >= 128) (s += x), n++;
+        return s / n;
+      };
+      return meanX(0, 0.4) - meanX(0.8, 1);
+    };
+    const { frames } = animate({ start: still(name).image, text: 'dash', frames: 12, isPixel: true, seed: 'lean' });
+    expect(Math.max(...frames.map((f) => tilt(f) - tilt(frames[0]!)))).toBeGreaterThanOrEqual(least);
+  });
+
   it('scaled up 4x, every frame of a walk is still made of 4 x 4 blocks: the slides are whole art pixels', () => {
     const art = still('pirate-side').image;
     const big = resizeTo(art, art.width * 4, art.height * 4, 'nearest');
