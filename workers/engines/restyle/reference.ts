@@ -1,7 +1,8 @@
 // Replacing the source's figures by a reference image that moves as they do. Every figure of every
 // frame (figures.ts: a GIF may show several) is cut out and rigged, and the reference, rigged once
 // at the figure's typical size, is posed to match it (its limbs and head turn as the figure's do,
-// its legs take the figure's hip height: rig/copyPose.ts), turned to face the way the figure faces,
+// its legs take the figure's hip height: rig/copyPose.ts; the figure's legs drawn as one are read
+// apart, at the two ends of its feet, so their stride shows), turned to face the way the figure faces,
 // sheared when the figure leans more or less than it does at rest (a lunge, a recoil), and stood
 // with its ground point on the figure's, feet on the figure's baseline. The figures themselves are
 // removed first (made transparent, or filled with the flat background of an opaque source). A
@@ -22,7 +23,7 @@ import type { Background, Box, SubjectFrame } from '../../kernels/track.ts';
 import { alphaBox } from '../../kernels/subject.ts';
 import { mostFacing, rigCut } from '../rig/copyPose.ts';
 import type { RigPose } from '../rig/kinematics.ts';
-import { matchPose, motionOf } from '../rig/retarget.ts';
+import { feetApart, matchPose, motionOf } from '../rig/retarget.ts';
 import { drawPosed } from '../rig/posed.ts';
 import type { Drawn } from '../rig/posed.ts';
 import { rigSubject } from '../rig/rigged.ts';
@@ -196,7 +197,7 @@ function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
   // A sighting rigged as another body plan than most (a walk frame read as a creature) is misread.
   const plans = slot.seen.flatMap((s) => (s.target ? [s.target.rig.plan] : []));
   const plan = plans.sort((a, b) => plans.filter((p) => p === b).length - plans.filter((p) => p === a).length)[0];
-  const poses = slot.seen.map((s, i) => s.target && s.target.rig.plan === plan ? matchPose(reference.rig, s.target.rig, { mirror: mirrored(reference, slot, i), lean: 0 }) : null);
+  const poses = slot.seen.map((s, i) => s.target && s.target.rig.plan === plan ? matchPose(reference.rig, feetApart(s.target.rig), { mirror: mirrored(reference, slot, i), lean: 0 }) : null);
   const motion = motionOf(poses, reference.rig.bones.length);
   return slot.seen.map((_, i) => cast(reference, slot, i, motion[i] ?? null, frameWidth));
 }

@@ -11,7 +11,7 @@ import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
-import { cutoutSize } from './types.ts';
+import { cutoutSize, footRows } from './types.ts';
 import { lumaAt } from './colourCues.ts';
 import type { Rig, Vec } from './types.ts';
 
@@ -247,7 +247,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const b = new RigBuilder(width, s.height);
   const pelvis = vec(cx, hipY);
   const neck = vec(cx, neckY);
-  const footRows = Math.max(1, Math.round(0.12 * H));
+  const feetRows = footRows(H);
   // Seen from the front the legs are a left and a right one even drawn together (split at the
   // axis); from the side, legs without a gap between them are a near one over a far one.
   const apart = !Number.isNaN(shape.crotchY) || view === 'front';
@@ -268,7 +268,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const legNames = apart ? [['legL', -1], ['legR', 1]] as const : [['legF', 0], ['legB', 0]] as const;
   for (const [name, side] of legNames) {
     const hip = vec(legX(side, hipY, hipY + Math.max(1, Math.round(0.1 * H))), hipY);
-    const foot = vec(legX(side, bottom - footRows, bottom), bottom);
+    const foot = vec(legX(side, bottom - feetRows, bottom), bottom);
     const knee = mid(hip, foot);
     b.bone(name, 'pelvis', hip, knee);
     b.bone(`${name}Lower`, name, knee, foot);
@@ -354,7 +354,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   // cutouts slides its feet as whole blocks, so there beside is to the pixel, and the feet are its
   // lowest row alone (the row above may be a hand's lowest).
   let feetX0 = Infinity, feetX1 = -Infinity;
-  for (let y = bottom - (small ? 1 : footRows); y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
+  for (let y = bottom - (small ? 1 : feetRows); y < bottom; y++) for (const r of s.rows[y] ?? []) { feetX0 = Math.min(feetX0, r.x0); feetX1 = Math.max(feetX1, r.x1); }
   const beside = small ? 0 : Math.max(1, Math.round(0.03 * H));
   // There, what hangs beside the feet is a hand (handL left in the picture), which swings by whole
   // pixels against the legs (skin.ts), when it shows a colour the legs between do not have at its
@@ -389,6 +389,6 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);
     }
   }
-  const ground = vec(legX(0, bottom - footRows, bottom), bottom);
+  const ground = vec(legX(0, bottom - feetRows, bottom), bottom);
   return b.build('humanoid', view, facing, H, ground);
 }

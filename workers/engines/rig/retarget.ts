@@ -4,6 +4,7 @@
 // crouch shortens them), within limits: a rig found on a small or busy pose is rough. A raised hand
 // may instead be placed where the target's is (overlay), its arm bent to reach it.
 import type { Bone, BonePose, Rig } from './types.ts';
+import { footRows } from './types.ts';
 import { apply, boneTransforms, chainLength, invert, twoBoneIk, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 import { median } from '../../kernels/median.ts';
@@ -163,4 +164,34 @@ export function motionOf(poses: readonly (RigPose | null)[], bones: number): (Ri
   });
   // A pose that could not be read holds the nearest one before it (or, at the start, after it).
   return motion.map((p, i) => p ?? motion.slice(0, i).reverse().find((q) => q) ?? motion.slice(i + 1).find((q) => q) ?? null);
+}
+
+/**
+ * `rig` with a side view's legs drawn as one (legF and legB over the same pixels, pointing the same
+ * way) read apart: the near leg ends at the front of the feet (the lowest rows' end the figure
+ * faces), the far one at their back. Read as one, a stride under a robe, or feet slid apart as
+ * blocks, never shows; read apart, a run of poses shows it as a change from the usual spread
+ * (motionOf), the spread at rest being the feet's own length.
+ */
+export function feetApart(rig: Rig): Rig {
+  const { legF, legFLower, legB, legBLower } = rig.index;
+  if (rig.view !== 'side' || legF === undefined || legFLower === undefined || legB === undefined || legBLower === undefined) return rig;
+  const { labels, width } = rig;
+  let bottom = -1;
+  for (let p = labels.length - 1; p >= 0 && bottom < 0; p--) if (labels[p]! >= 0) bottom = Math.floor(p / width);
+  let x0 = Infinity, x1 = -Infinity;
+  for (let y = Math.max(0, bottom + 1 - footRows(rig.height)); y <= bottom; y++) {
+    for (let x = 0; x < width; x++) if (labels[y * width + x]! >= 0) (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x + 1));
+  }
+  if (x1 < x0) return rig;
+  const bones = rig.bones.slice();
+  const reach = (upper: number, lower: number, x: number): void => {
+    const hip = bones[upper]!.head, foot = { x, y: bones[lower]!.tail.y };
+    const knee = { x: (hip.x + foot.x) / 2, y: (hip.y + foot.y) / 2 };
+    bones[upper] = { ...bones[upper]!, tail: knee };
+    bones[lower] = { ...bones[lower]!, head: knee, tail: foot };
+  };
+  reach(legF, legFLower, rig.facing > 0 ? x1 : x0);
+  reach(legB, legBLower, rig.facing > 0 ? x0 : x1);
+  return { ...rig, bones };
 }

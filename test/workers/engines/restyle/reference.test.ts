@@ -20,8 +20,8 @@ const pearson = (a: number[], b: number[]): number => {
 };
 
 describe('restyle with a reference, on real sprites', () => {
-  // The skeleton's walk: a stride the pose reader can see (a figure under 24 px walks by sliding its
-  // feet as blocks that overlap, which no silhouette reads as a stride).
+  // The skeleton's walk: a stride the pose reader can see (a figure under 24 px slides its feet as
+  // blocks a pixel or two, too little a stride to measure a copy by).
   it('the pirate walks as the skeleton it replaces walks: legs stride in step, the head stays whole, nothing tears', () => {
     const skeleton = still('skeleton-side');
     const walk = animate({ start: skeleton.image, text: 'walk', frames: 12, isPixel: true, seed: 'reference' });
@@ -29,9 +29,10 @@ describe('restyle with a reference, on real sprites', () => {
     const { frames } = restyle({ source: { frames: walk.frames, delaysMs: walk.frames.map(() => 83) }, frames: 12, text: '', reference: pirate, seed: 'reference' });
     const legs = (fs: readonly RawImage[]) => fs.map((f) => regionChange(f, fs[0]!, LEGS));
     const source = legs(walk.frames), out = legs(frames);
-    // Measured 0.32, in step 0.61, head 0.00. A still moved along scores 0 on legs.
+    // Measured 0.39, in step 0.91, head 0.00. A still moved along scores 0 on legs. With the
+    // skeleton's legs read as one when they overlap (both bones the same way), the step was 0.61.
     expect(Math.max(...out)).toBeGreaterThan(0.08);
-    expect(pearson(source, out)).toBeGreaterThan(0.5);
+    expect(pearson(source, out)).toBeGreaterThan(0.8);
     for (const f of frames) {
       expect(regionChange(f, frames[0]!, HEAD)).toBeLessThan(0.05);
       expect(components(subjectMask(f), 3).length).toBeLessThanOrEqual(components(subjectMask(pirate), 3).length);

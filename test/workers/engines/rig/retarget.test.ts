@@ -3,7 +3,7 @@
 // turns the character's limb by as much, and its children follow. A motion (restyle) is taken as
 // changes from its median pose, misread single poses outvoted.
 import { describe, expect, it } from 'vitest';
-import { matchPose, motionOf } from '../../../../workers/engines/rig/retarget.ts';
+import { feetApart, matchPose, motionOf } from '../../../../workers/engines/rig/retarget.ts';
 import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { mirrorX } from '../../../../workers/kernels/cutout.ts';
@@ -101,6 +101,27 @@ describe('matchPose', () => {
     const { rig } = rigSubject(still('adventurer-front').image, false)!;
     expect(matchPose(rig, rig, { mirror: false, lean: 0.2 }).bones[rig.index.spine!]!.angle).toBeCloseTo(Math.atan(0.2), 9);
     expect(matchPose(rig, rig, { mirror: true, lean: 0.2 }).bones[rig.index.spine!]!.angle).toBeCloseTo(-Math.atan(0.2), 9);
+  });
+});
+
+describe('feetApart', () => {
+  // Legs drawn as one read as one: both bones point at the feet's middle, and a stride under a robe
+  // (the wizard's run spreads its feet from 10 to 13 px) never shows.
+  it('a side view\'s legs drawn as one end at the front and the back of its feet', () => {
+    const rig = rigSubject(still('wizard-side').image, true)!.rig;
+    const end = (r: Rig, name: string): number => r.bones[r.index[name]!]!.tail.x;
+    expect(end(rig, 'legFLower')).toBe(end(rig, 'legBLower'));
+    const apart = feetApart(rig);
+    // It faces right: the near leg ends at the feet's right end, the far one at their left.
+    expect(rig.facing).toBe(1);
+    expect(end(apart, 'legFLower') - end(apart, 'legBLower')).toBeGreaterThanOrEqual(6);
+    // The hips stay; the knees halfway.
+    expect(apart.bones[apart.index.legF!]!.head).toEqual(rig.bones[rig.index.legF!]!.head);
+  });
+
+  it('legs found apart (a front view) are left as they are', () => {
+    const rig = rigSubject(still('pirate-front').image, true)!.rig;
+    expect(feetApart(rig)).toBe(rig);
   });
 });
 
