@@ -368,7 +368,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   };
   const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
   const sideOf = (x: number): -1 | 1 => (x < feetX0 ? -1 : 1);
-  const handSides = new Set<number>();
+  const handSides = new Set<-1 | 1>();
   if (small) {
     const colour = (p: number): number => (s.rgba[p * 4]! << 16) | (s.rgba[p * 4 + 1]! << 8) | s.rgba[p * 4 + 2]!;
     const band = (see: (x: number, y: number, p: number) => void): void => {

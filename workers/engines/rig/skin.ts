@@ -31,9 +31,9 @@ export interface Mesh {
  * upper body a pixel or two ahead of the hips, not a head slid across a helmet's visor; a chibi's
  * head is most of its height, and its short spine's middle barely moves); each foot on its leg's
  * end, never down away from the hips, which would open a gap under the body; a hand hanging beside
- * the legs a pixel at most against the other side's leg (up while that foot is off the ground). An arm found
- * (one holding a sword out) still turns, as a block about its shoulder, which slides with the upper
- * body: a blow is the one thing a figure this small must swing.
+ * the legs a pixel at most against the other side's leg (up while that foot is off the ground). An
+ * arm found (one holding a sword out) still turns, as a block about its shoulder, which slides with
+ * the upper body: a blow is the one thing a figure this small must swing.
  */
 export interface Cutout {
   /** Per vertex, its part. */

@@ -17,11 +17,11 @@ export type BodyPlan = 'humanoid' | 'legged' | 'winged' | 'blob';
 const CUTOUT_HEIGHT = 24;
 const CUTOUT_HEIGHT_ONE_LEG = 32;
 
-/** How many of a humanoid's lowest rows are its feet, for a figure `height` pixels tall. */
-export const footRows = (height: number): number => Math.max(1, Math.round(0.12 * height));
-
 /** Whether a humanoid `height` art pixels tall moves as cutouts; `oneLeg`: seen from the side, its legs drawn as one. */
 export const cutoutSize = (height: number, oneLeg: boolean): boolean => height < (oneLeg ? CUTOUT_HEIGHT_ONE_LEG : CUTOUT_HEIGHT);
+
+/** How many of a humanoid's lowest rows are its feet, for a figure `height` pixels tall. */
+export const footRows = (height: number): number => Math.max(1, Math.round(0.12 * height));
 
 export interface Bone {
   name: string;
