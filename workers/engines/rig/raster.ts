@@ -102,9 +102,15 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     // accept, so the rest are skipped. (The pixel of slack also covers the rounding of multiplying by
     // 1 / m where a division would be exact: the tests, not the span, decide every pixel.)
     const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
+    // Where a pixel samples the source is affine across the triangle: its gradients, found once,
+    // spare each pixel the barycentric weights' divisions.
+    const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+    const dudx = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / area, dudy = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / area;
+    const dvdx = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / area, dvdy = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / area;
     const r0 = m0 !== 0 ? 1 / m0 : 0, r1 = m1 !== 0 ? 1 / m1 : 0, r2 = m2 !== 0 ? 1 / m2 : 0;
     for (let y = minY; y <= maxY; y++) {
       const py = y + 0.5;
+      const ru = u0 + dudy * (py - y0) - dudx * x0, rv = v0 + dvdy * (py - y0) - dvdx * x0;
       const c0 = s0 * (d0x * (py - b0y) + d0y * a0), c1 = s1 * (d1x * (py - b1y) + d1y * a1), c2 = s2 * (d2x * (py - b2y) + d2y * a2);
       let lo = minX, hi = maxX;
       if (m0 > 0) lo = Math.max(lo, Math.floor((-t0 - c0) * r0 - 0.5) - 1);
@@ -125,9 +131,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
         if (w1 < -t1 || (w1 === -t1 && !own1)) continue;
         const w2 = s2 * (d2x * (py - b2y) - d2y * (pxc - a2));
         if (w2 < -t2 || (w2 === -t2 && !own2)) continue;
-        const sum = w0 + w1 + w2;
-        const b0 = w0 / sum, b1 = w1 / sum, b2 = w2 / sum;
-        const su = b0 * u0 + b1 * u1 + b2 * u2, sv = b0 * v0 + b1 * v1 + b2 * v2;
+        const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
         if (reach === 0) {
           if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
         } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px, best)) continue;
