@@ -124,12 +124,13 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
       else if (c2 < -t2) continue;
       for (let x = lo; x <= hi; x++) {
         const pxc = x + 0.5;
-        // Edge functions: the weights of the vertices opposite each edge.
-        const w0 = s0 * (d0x * (py - b0y) - d0y * (pxc - a0));
+        // Edge functions: the weights of the vertices opposite each edge. The two triangles on an
+        // edge negate each other's c and m exactly, so their values along it are exactly opposite.
+        const w0 = c0 + m0 * pxc;
         if (w0 < -t0 || (w0 === -t0 && !own0)) continue;
-        const w1 = s1 * (d1x * (py - b1y) - d1y * (pxc - a1));
+        const w1 = c1 + m1 * pxc;
         if (w1 < -t1 || (w1 === -t1 && !own1)) continue;
-        const w2 = s2 * (d2x * (py - b2y) - d2y * (pxc - a2));
+        const w2 = c2 + m2 * pxc;
         if (w2 < -t2 || (w2 === -t2 && !own2)) continue;
         const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
         if (reach === 0) {
