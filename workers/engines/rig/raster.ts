@@ -81,7 +81,8 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;
     const x1 = pos[2 * i1] as number, y1 = pos[2 * i1 + 1] as number;
     const x2 = pos[2 * i2] as number, y2 = pos[2 * i2 + 1] as number;
-    if (Math.abs((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)) < 1e-9) continue;
+    const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+    if (Math.abs(area) < 1e-9) continue;
     const u0 = rest[2 * i0] as number, v0 = rest[2 * i0 + 1] as number;
     const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
     const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
@@ -104,7 +105,6 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
     // Where a pixel samples the source is affine across the triangle: its gradients, found once,
     // spare each pixel the barycentric weights' divisions.
-    const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
     const dudx = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / area, dudy = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / area;
     const dvdx = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / area, dvdy = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / area;
     const r0 = m0 !== 0 ? 1 / m0 : 0, r1 = m1 !== 0 ? 1 / m1 : 0, r2 = m2 !== 0 ? 1 / m2 : 0;
