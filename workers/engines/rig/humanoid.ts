@@ -11,7 +11,7 @@ import { mid, RigBuilder, vec } from './builder.ts';
 import { hangingArm } from './hangingArm.ts';
 import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
-import { cutoutSize, footRows } from './types.ts';
+import { footRows } from './types.ts';
 import { lumaAt } from './colourCues.ts';
 import type { Rig, Vec } from './types.ts';
 
@@ -37,6 +37,19 @@ const MIN_HANGING_HEIGHT = 40;
  * shoulder's height, not over the head, where a forearm without its upper arm reads as a stick.
  */
 const HANGING_TURN = 1.6;
+
+/**
+ * Art pixels under which a pixel-art humanoid moves as cutouts (skin.ts, which knows one by the
+ * feet parts it gets here): its parts slid as whole blocks, never turned, as an artist moves a
+ * figure a few pixels tall. Seen from the side with its legs drawn as one (together, or a robe), a
+ * taller one too: those legs are a single block a few pixels wide, which turned scatters into
+ * loose pixels as a smaller figure's legs do.
+ */
+const CUTOUT_HEIGHT = 24;
+const CUTOUT_HEIGHT_ONE_LEG = 32;
+
+/** Whether a humanoid `height` art pixels tall moves as cutouts; `oneLeg`: seen from the side, its legs drawn as one. */
+const cutoutSize = (height: number, oneLeg: boolean): boolean => height < (oneLeg ? CUTOUT_HEIGHT_ONE_LEG : CUTOUT_HEIGHT);
 
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;

@@ -6,7 +6,6 @@
 // its own vertices on its own bones, except that the body painted in under a limb shares the
 // body's vertices where the two meet.
 import type { RawImage } from '../../types.ts';
-import { cutoutSize } from './types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
 
@@ -111,9 +110,11 @@ function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   return Math.hypot(p.x - a.x - t * vx, p.y - a.y - t * vy);
 }
 
-/** Whether `rig` (pixel art, meshed on `grid`) is a figure small enough to move as cutouts. */
-export const movesAsCutouts = (rig: Rig, grid: CellGrid): boolean =>
-  rig.plan === 'humanoid' && cutoutSize(rig.height / grid.size, rig.view === 'side' && rig.index.legF !== undefined) && rig.index.spine !== undefined;
+/**
+ * Whether `rig` (pixel art) moves as cutouts: the rig gives a figure that small feet of their own
+ * (legLFoot, humanoid.ts), which only sliding blocks carry.
+ */
+export const movesAsCutouts = (rig: Rig): boolean => rig.parts.some((p) => p.name.endsWith('Foot'));
 
 export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const { size: c, x0, y0 } = grid;

@@ -8,18 +8,6 @@ export interface Vec {
 
 export type BodyPlan = 'humanoid' | 'legged' | 'winged' | 'blob';
 
-/**
- * Art pixels under which a pixel-art humanoid moves as cutouts (skin.ts): its parts slid as whole
- * blocks, never turned, as an artist moves a figure a few pixels tall. Seen from the side with its
- * legs drawn as one (together, or a robe), a taller one too: those legs are a single block a few
- * pixels wide, which turned scatters into loose pixels as a smaller figure's legs do.
- */
-const CUTOUT_HEIGHT = 24;
-const CUTOUT_HEIGHT_ONE_LEG = 32;
-
-/** Whether a humanoid `height` art pixels tall moves as cutouts; `oneLeg`: seen from the side, its legs drawn as one. */
-export const cutoutSize = (height: number, oneLeg: boolean): boolean => height < (oneLeg ? CUTOUT_HEIGHT_ONE_LEG : CUTOUT_HEIGHT);
-
 /** How many of a humanoid's lowest rows are its feet, for a figure `height` pixels tall. */
 export const footRows = (height: number): number => Math.max(1, Math.round(0.12 * height));
 
