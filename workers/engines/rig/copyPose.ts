@@ -56,6 +56,6 @@ export const mustMirror = (character: Rigged, facing: number): boolean =>
 
 /** `character` drawn in the posture of `target`, mirrored first when asked; its ground point carried along. */
 export function copyPose(character: Rigged, target: Skeleton, lean: number, mirror: boolean): Drawn {
-  const drawn = drawPosed(character, matchPose(character.rig, target.rig, { mirror, lean, hands: true }));
+  const drawn = drawPosed(character, matchPose(character.rig, target.rig, { mirror, lean, hands: true, outlines: true }));
   return mirror ? { image: mirrorX(drawn.image), ground: { x: drawn.image.width - drawn.ground.x, y: drawn.ground.y } } : drawn;
 }

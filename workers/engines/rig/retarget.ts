@@ -8,6 +8,7 @@ import { footRows } from './types.ts';
 import { apply, boneTransforms, chainLength, invert, twoBoneIk, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 import { median } from '../../kernels/median.ts';
+import { fitLegTurn } from './legFit.ts';
 
 export interface MatchOptions {
   /** The target seen in a mirror: it faces the other way, so its left is the character's right. */
@@ -19,11 +20,19 @@ export interface MatchOptions {
    * not only the way its arms point: a fist raised beside a big head stays beside it.
    */
   hands?: boolean;
+  /**
+   * Legs drawn apart turn as their outlines show (legFit.ts) where that fits clearly better than
+   * their bones: a chibi's short legs kick out as wholes. For one pose copied outright; a motion
+   * read frame by frame keeps the bones, whose turns are steadier from one frame to the next.
+   */
+  outlines?: boolean;
 }
 
 // How far a leg may shorten or lengthen to take the target's hip height.
 const MIN_LEG = 0.65;
 const MAX_LEG = 1.15;
+// A leg shortened past this is bent at the knee rather than turned as a whole.
+const STRAIGHT_LEG = 0.9;
 
 const length = (b: Bone): number => Math.hypot(b.tail.x - b.head.x, b.tail.y - b.head.y);
 
@@ -73,6 +82,7 @@ const direction = (b: Bone, mirror: boolean): number => Math.atan2(b.tail.y - b.
 export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
   const world: number[] = [];
   const bones: (BonePose | undefined)[] = [];
+  const outlined = new Set<string>();
   const legShare = (r: Rig, upper: Bone | undefined, lower: Bone | undefined): number =>
     upper && lower ? chainLength(upper, lower) / Math.max(1, r.height) : 0;
   rig.bones.forEach((bone, i) => {
@@ -81,7 +91,6 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
     let turn = inherited;
     if (bone.name === 'spine') turn = Math.atan((opts.mirror ? -1 : 1) * opts.lean);
     else if (other && length(other) >= 1 && length(bone) >= 1) turn = wrap(direction(other, opts.mirror) - direction(bone, false));
-    world[i] = turn;
     let stretch = 1;
     const leg = /^(leg[LRFB])(Lower)?$/.exec(bone.name);
     if (leg) {
@@ -91,6 +100,13 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
       const theirs = legShare(target, upper, lower);
       if (own > 0 && theirs > 0) stretch = Math.max(MIN_LEG, Math.min(MAX_LEG, theirs / own));
     }
+    // A leg at its length turns as its outline shows, when that fits clearly better, and is then
+    // straight below the knee (a shortened one is bent, its knee in front: its outline shows no turn).
+    if (opts.outlines && other && stretch >= STRAIGHT_LEG && /^leg[LRFB]$/.test(bone.name) && /^leg[LR]$/.test(other.name)) {
+      const fitted = fitLegTurn(rig, bone, target, other, opts.mirror, turn);
+      if (fitted !== turn) (turn = fitted), outlined.add(`${bone.name}Lower`);
+    } else if (outlined.has(bone.name)) turn = inherited;
+    world[i] = turn;
     bones.push({ angle: wrap(turn - inherited), stretch });
   });
   const pose = { bones, offset: { x: 0, y: 0 } };
