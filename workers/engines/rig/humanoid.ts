@@ -49,7 +49,7 @@ const CUTOUT_HEIGHT = 24;
 const CUTOUT_HEIGHT_ONE_LEG = 32;
 
 /** Whether a humanoid `height` art pixels tall moves as cutouts; `oneLeg`: seen from the side, its legs drawn as one. */
-const cutoutSize = (height: number, oneLeg: boolean): boolean => height < (oneLeg ? CUTOUT_HEIGHT_ONE_LEG : CUTOUT_HEIGHT);
+export const cutoutSize = (height: number, oneLeg: boolean): boolean => height < (oneLeg ? CUTOUT_HEIGHT_ONE_LEG : CUTOUT_HEIGHT);
 
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;

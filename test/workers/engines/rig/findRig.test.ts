@@ -60,3 +60,24 @@ describe('a small chibi whose boots touch', () => {
     expect(rigSubject(still(name).image, true)!.rig.plan).toBe('blob');
   });
 });
+
+describe('a small side view whose outline is its own mirror image', () => {
+  // The 16 px viking seen from the side: its helmet's outline is its own mirror image, but its face
+  // shows on one side only. Read as a front view, its slash was drawn across its face and its
+  // walk did not step.
+  it('is read as a side view by its face, facing the way the face looks', () => {
+    const { rig } = rigSubject(still('warrior-side').image, true)!;
+    expect([rig.view, rig.facing]).toEqual(['side', 1]);
+  });
+
+  it.each(['warrior-front', 'pirate-front', 'king-opaque', 'mage-front', 'adventurer-front'])('%s, seen from the front, stays a front view', (name) => {
+    const s = still(name);
+    expect(rigSubject(s.image, s.isPixel)!.rig.view).toBe('front');
+  });
+
+  // The 30 px mage's robe reaches the ground: read from the side it strode its hem apart; as a
+  // front view the hem sways in place.
+  it('a taller one (a robe to the ground) is left a front view', () => {
+    expect(rigSubject(still('mage-side').image, true)!.rig.view).toBe('front');
+  });
+});
