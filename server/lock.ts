@@ -54,22 +54,32 @@ function holds(pid: number, started: number | undefined): boolean {
   }
 }
 
-/** When process `pid` started, in clock ticks since boot (Linux's /proc/<pid>/stat); undefined elsewhere. */
-function startTime(pid: number): number | undefined {
+/** Fields 3 on of Linux's /proc/<pid>/stat (after the command name, which may hold spaces); undefined elsewhere. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, in parentheses); start time is field 22.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
 
+/** When process `pid` started, in clock ticks since boot (field 22); undefined where the system does not say. */
+function startTime(pid: number): number | undefined {
+  const fields = statFields(pid);
+  return fields ? Number(fields[19]) : undefined;
+}
+
+/**
+ * Whether process `pid` runs. A process killed with its parent stays a zombie until it is reaped:
+ * it answers signals but holds nothing (the server the launcher started, both killed at once).
+ */
 function alive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const state = statFields(pid)?.[0];
+  return state !== 'Z' && state !== 'X';
 }

@@ -3,6 +3,7 @@
 // a socket that works for data folders too deep for a socket path, and a writer lock that a stale
 // pid file naming some unrelated live process does not hold.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -104,5 +105,24 @@ describe('a data folder on a shared machine', () => {
     // second server is refused.
     const second = await startServerProcess(dataDir).then(() => 'started', (err: Error) => err.message);
     expect(second).toContain('another spritekiln process');
+  }, 90_000);
+
+  // A server killed together with its launcher stays a zombie until something reaps it: it still
+  // answers signals with its own start time, but holds nothing.
+  it('a writer.pid naming a zombie with its own start time does not block the start', async () => {
+    const dataDir = await folder('zombie');
+    // `sleep 0` exits at once and `sleep 60`, which replaced its parent shell, never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const zombie = Number((await once(parent.stdout!, 'data'))[0]);
+    try {
+      for (let i = 0; i < 50 && !(await readFile(`/proc/${zombie}/stat`, 'utf8')).includes(') Z '); i++) await new Promise((r) => setTimeout(r, 20));
+      const stat = await readFile(`/proc/${zombie}/stat`, 'utf8');
+      expect(stat).toContain(') Z ');
+      await writeFile(join(dataDir, 'writer.pid'), `${zombie} ${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`);
+      const server = await start(dataDir);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      parent.kill();
+    }
   }, 90_000);
 });
