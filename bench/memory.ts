@@ -1,16 +1,21 @@
 // Peak memory of the server under 40 concurrent uploads of 20 MB files while its jobs render: the
-// real app in its own process (bench/appServer.ts with its real runner), each request a zenith
-// image_to_video with a ~19.7 MB noise PNG (2560x2560, valid, under the 20 MiB file limit), then
-// RENDER_SECONDS more of rendering the queue they made. The server's RSS is read from
-// /proc/<pid>/status: VmHWM (the kernel's high-water mark, worker threads included) and VmRSS sampled
-// every 10 ms. Run alone: node --import tsx bench/memory.ts
+// server as a user runs it (`node bin/spritekiln.js serve` from the build `npm install` made, on a
+// fresh data folder, with the key it writes), each request a zenith image_to_video with a ~19.7 MB
+// noise PNG (2560x2560, valid, under the 20 MiB file limit), then RENDER_SECONDS more of rendering
+// the queue they made. The serving process's RSS (on Linux the launcher's child: the pid in the
+// data folder's writer.pid) is read from /proc/<pid>/status: VmHWM (the kernel's high-water mark,
+// worker threads included) and VmRSS sampled every 10 ms; the launcher's own RSS beside it.
+// Run alone: node --import tsx bench/memory.ts
+import { execFile, spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { readFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { startServer, stopServer } from './creation.ts';
 
 export interface MemoryResult {
   uploads: number;
@@ -22,9 +27,13 @@ export interface MemoryResult {
   idleRssMb: number;
   peakSampledRssMb: number;
   vmHwmMb: number;
+  /** The launcher's own peak (VmHWM), when it started the server as its child; 0 otherwise. */
+  launcherHwmMb: number;
 }
 
-const APP = fileURLToPath(new URL('./appServer.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** How the server is started: as a user does (the launcher), or the build's server itself. */
+export type Start = 'launcher' | 'server';
 /** How long the queue is left rendering after the uploads, sampled (each 2560 px job takes seconds). */
 const RENDER_SECONDS = 45;
 
@@ -34,8 +43,27 @@ async function status(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** `env` adds to the server's environment (glibc's malloc settings are read at its start). */
-export async function benchMemory(uploads = 40, env: Record<string, string> = {}): Promise<MemoryResult> {
+/**
+ * The server on `data` started as `start` says with `env` added (glibc's malloc settings are read
+ * as a process starts), once it listens: its URL, the key it wrote, and the pid that serves.
+ */
+async function startShipped(start: Start, data: string, env: Record<string, string>) {
+  const entry = start === 'launcher' ? 'bin/spritekiln.js' : 'dist/spritekiln.js';
+  const child = spawn(process.execPath, [join(ROOT, entry), 'serve'], {
+    stdio: ['ignore', 'pipe', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'],
+    env: { ...process.env, PORT: '0', SPRITEKILN_DATA: data, SPRITEKILN_QUEUE_LIMIT: '1000', SPRITEKILN_RATE_LIMIT: '0', ...env },
+  });
+  let url: string | undefined;
+  for await (const line of createInterface({ input: child.stdout! })) if ((url = /listening on (\S+)/.exec(line)?.[1])) break;
+  if (!url) throw new Error(`${entry} exited before it listened`);
+  const key = (await readFile(join(data, 'api-key.txt'), 'utf8')).trim();
+  const pid = Number((await readFile(join(data, 'writer.pid'), 'utf8')).split(' ')[0]);
+  return { child, url, key, pid };
+}
+
+/** `env` adds to the server's environment. The build is brought up to date first, as `npm install` leaves it. */
+export async function benchMemory(uploads = 40, env: Record<string, string> = {}, start: Start = 'launcher'): Promise<MemoryResult> {
+  await promisify(execFile)(process.execPath, [join(ROOT, 'tools/build.mjs')]);
   const dir = await mkdtemp(join(tmpdir(), 'spritekiln-bench-mem-'));
   try {
     const file = join(dir, 'big.png');
@@ -47,17 +75,16 @@ export async function benchMemory(uploads = 40, env: Record<string, string> = {}
     const fileBytes = (await stat(file)).size;
     const data = join(dir, 'data');
     await mkdir(data);
-    const { child, ready } = await startServer(APP, [data], [], { BENCH_RENDER: '1', SPRITEKILN_QUEUE_LIMIT: '1000', ...env });
-    const pid = child.pid!;
+    const { child, url: base, key, pid } = await startShipped(start, data, env);
     try {
-      const url = `${ready.url}/public/v1/sprite/zenith`;
+      const url = `${base}/public/v1/sprite/zenith`;
       const post = async () => {
         const form = new FormData();
         form.set('mode', 'image_to_video');
         form.set('images', await openAsBlob(file, { type: 'image/png' }), 'big.png');
         form.set('text', 'jump');
         form.set('frame', '36');
-        const res = await fetch(url, { method: 'POST', body: form, headers: { Authorization: `Bearer ${ready.key}` } });
+        const res = await fetch(url, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}` } });
         await res.arrayBuffer();
         return res.status;
       };
@@ -70,7 +97,7 @@ export async function benchMemory(uploads = 40, env: Record<string, string> = {}
       const seconds = (performance.now() - t) / 1000;
       // The queue renders on; the peak is whichever comes higher, the uploads or the rendering.
       const finished = async () => {
-        const res = await fetch(`${ready.url}/public/v1/jobs?limit=100`, { headers: { Authorization: `Bearer ${ready.key}` } });
+        const res = await fetch(`${base}/public/v1/jobs?limit=100`, { headers: { Authorization: `Bearer ${key}` } });
         const { jobs } = (await res.json()) as { jobs: { status: string }[] };
         return jobs.filter((j) => j.status !== 'Pending').length;
       };
@@ -85,9 +112,12 @@ export async function benchMemory(uploads = 40, env: Record<string, string> = {}
       return {
         uploads, fileBytes, accepted: codes.filter((c) => c === 200).length, seconds, rendered,
         idleRssMb: idle.rss, peakSampledRssMb: Math.max(peak, end.rss), vmHwmMb: end.hwm,
+        launcherHwmMb: pid === child.pid ? 0 : (await status(child.pid!)).hwm,
       };
     } finally {
-      await stopServer(child);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -143,6 +143,11 @@ async function serve(config: ReturnType<typeof loadConfig>) {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Started by the launcher (bin/spritekiln.js): when it is gone, killed or not, so is the server.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('launcher gone'));
+  }
 }
 
 function usage(code: number) {

@@ -1,7 +1,9 @@
 // `npm start` as a user runs it: a child process on a free port with its own data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -11,6 +13,11 @@ const BIN = fileURLToPath(new URL('../../bin/spritekiln.js', import.meta.url));
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /**
+   * The process that serves (its memory is the server's): on Linux the launcher runs the server
+   * as its child (bin/spritekiln.js), elsewhere it is `child` itself. Read from the writer's lock.
+   */
+  pid: number;
   output: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
@@ -48,7 +55,8 @@ export async function startServerProcess(dataDir: string, options: { env?: Recor
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, child, output: () => out, exited };
+  const pid = Number((await readFile(join(dataDir, 'writer.pid'), 'utf8')).split(' ')[0]);
+  return { url, child, pid, output: () => out, exited };
 }
 
 /** Signals the whole process group (npm and the node it started, or node alone). */

@@ -18,7 +18,7 @@ let server: ServerProcess;
 let dataDir: string;
 let key: string;
 
-const peakKiB = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? NaN);
+const peakKiB = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 interface Sent {
   status: number;

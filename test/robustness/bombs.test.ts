@@ -57,7 +57,7 @@ beforeAll(async () => {
     await send(...webp(await webpBytes(16, 16)));
     await send(...source(gifBytes({ width: 16, height: 16, frames: 4, delaysCs: 10 })));
   }
-  warmPeakKiB = memory(server.child.pid!).peak;
+  warmPeakKiB = memory(server.pid).peak;
 }, 90_000);
 
 afterAll(async () => {
@@ -124,7 +124,7 @@ describe('crafted images: the spec error within a second, bounded memory', () =>
     it(c.name, async () => {
       const [endpoint, fields] = await c.make();
       const res = await send(endpoint, fields);
-      const { peak } = memory(server.child.pid!);
+      const { peak } = memory(server.pid);
       expect([res.status, res.body]).toEqual([c.status, c.body]);
       expect(res.ms, `answered in ${Math.round(res.ms)} ms`).toBeLessThan(1000);
       const grewMiB = (peak - warmPeakKiB) / 1024;
@@ -136,7 +136,7 @@ describe('crafted images: the spec error within a second, bounded memory', () =>
   }
 
   it('reports the measurements', () => {
-    const { rss, peak } = memory(server.child.pid!);
+    const { rss, peak } = memory(server.pid);
     console.log(`server RSS ${Math.round(rss / 1024)} MiB, peak ${Math.round(peak / 1024)} MiB (warm peak ${Math.round(warmPeakKiB / 1024)} MiB)`);
     expect(peak).toBeGreaterThan(0);
   });
