@@ -20,8 +20,8 @@ function currentBuild() {
 // glibc's malloc reads its settings once, as a process starts. Left alone it raises the size from
 // which it maps a block on its own to the largest block freed (up to 32 MB), so once a decoded
 // 2560 px upload (26 MB) is freed, later ones come from, and stay in, the heap of the thread that
-// freed them: under 40 uploads of 20 MB while jobs render, the server held 725-786 MB. With the
-// size fixed at 4 MiB it held 481-493 MB, and jobs ran as fast (bench/RESULTS.md, memory). So on
+// freed them: under 40 uploads of 20 MB while jobs render, the server held 749-791 MB. With the
+// size fixed at 4 MiB it held 524-554 MB, and jobs ran as fast (bench/RESULTS.md, memory). So on
 // Linux the server runs as a child process started with that setting, unless it is already set.
 if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
   const { spawn } = await import('node:child_process');
