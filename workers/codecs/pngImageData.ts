@@ -3,6 +3,7 @@
 // §9: the only two ways pixels can fail to decode). Never more than one byte past what the header
 // allows is inflated, so a zlib bomb behind a small image stops there.
 import { createInflate, inflateSync } from 'node:zlib';
+import type { Inflate } from 'node:zlib';
 import type { Header } from './png.ts';
 
 /** Adam7: [x start, y start, x step, y step] of the seven passes. */
@@ -22,8 +23,8 @@ const SYNC_INFLATE_BYTES = 8 * 1024 * 1024;
 /** Throws (with a short reason) unless the concatenated IDAT data is exactly the image `header` describes. */
 export async function checkImageData(idat: Buffer[], header: Header): Promise<void> {
   const rows = new RowChecker(rowLayout(header));
-  if (rows.total <= SYNC_INFLATE_BYTES) inflateAll(idat, rows);
-  else await inflateStreaming(idat, rows);
+  if (rows.total > SYNC_INFLATE_BYTES) return inflateStreaming(idat, rows);
+  inflateAll(idat, rows);
   rows.finish();
 }
 
@@ -103,31 +104,60 @@ function joined(parts: Buffer[]): Buffer {
   return joinBuffer.subarray(0, total);
 }
 
-/** The same through a stream with 1 MiB output chunks, so a large image never sits whole in memory. */
-function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const inflate = createInflate({ chunkSize: 1 << 20 });
-    let settled = false;
-    const settle = (err?: Error) => {
-      if (settled) return;
-      settled = true;
-      inflate.destroy();
-      if (err) reject(err);
-      else resolve();
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      try {
-        rows.feed(chunk);
-      } catch (err) {
-        settle(err as Error);
-      }
+/** The same through a stream (ImageDataStream). */
+async function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
+  const stream = new ImageDataStream(rows);
+  for (const part of parts) await stream.write(part);
+  await stream.end();
+}
+
+/**
+ * Image data checked as it arrives, inflated through a stream with 1 MiB output chunks, so a large
+ * image never sits whole in memory and its file can be read a piece at a time.
+ */
+export class ImageDataStream {
+  readonly #rows: RowChecker;
+  readonly #inflate: Inflate;
+  #failed: Error | undefined;
+  readonly #done: Promise<void>;
+
+  constructor(of: Header | RowChecker) {
+    this.#rows = of instanceof RowChecker ? of : new RowChecker(rowLayout(of));
+    const inflate = (this.#inflate = createInflate({ chunkSize: 1 << 20 }));
+    this.#done = new Promise((resolve) => {
+      const fail = (err: Error) => {
+        this.#failed ??= err;
+        inflate.destroy();
+        resolve();
+      };
+      inflate.on('data', (chunk: Buffer) => {
+        try {
+          this.#rows.feed(chunk);
+        } catch (err) {
+          fail(err as Error);
+        }
+      });
+      inflate.on('error', (err) => fail(new Error(`png: image data is damaged (${err.message})`)));
+      inflate.on('end', () => resolve());
     });
-    inflate.on('error', (err) => settle(new Error(`png: image data is damaged (${err.message})`)));
-    inflate.on('end', () => settle());
-    for (const part of parts) {
-      if (settled) break;
-      inflate.write(part);
-    }
-    inflate.end();
-  });
+  }
+
+  /** Inflates `data`; resolves once it is read (the caller may then overwrite it), or the stream has ended or failed. */
+  write(data: Buffer): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failed);
+    return new Promise((resolve, reject) => {
+      const settle = (err?: Error | null) => (this.#failed || err ? reject(this.#failed ?? err) : resolve());
+      this.#inflate.write(data, settle);
+      // A stream that fails drops the chunk it was reading without calling back.
+      void this.#done.then(() => settle());
+    });
+  }
+
+  /** Resolves when all the image data was there, and throws as checkImageData does otherwise. */
+  async end(): Promise<void> {
+    if (!this.#failed) this.#inflate.end();
+    await this.#done;
+    if (this.#failed) throw this.#failed;
+    this.#rows.finish();
+  }
 }

@@ -5,8 +5,11 @@
 // libvips accepts only for the damage libpng decodes with a warning (see workers/codecs/png.ts).
 import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, test } from 'vitest';
-import { verifyPng } from '../../../workers/codecs/png.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verifyPng, verifyPngFile } from '../../../workers/codecs/png.ts';
 import { MAX_IMAGE_SIDE } from '../../../workers/limits.ts';
 import { pngChunks, pngOf, type PngChunk } from '../../fixtures/pngChunks.ts';
 
@@ -80,12 +83,35 @@ async function ours(bytes: Buffer): Promise<{ width: number; height: number } | 
   }
 }
 
+const folder = mkdtempSync(join(tmpdir(), 'spritekiln-png-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** verifyPngFile on `bytes` written to a file, read `piece` bytes at a time (chunks then span pieces). */
+async function oursFromFile(bytes: Buffer, piece: number): Promise<{ width: number; height: number } | Error> {
+  const path = join(folder, 'a.png');
+  writeFileSync(path, bytes);
+  const fd = openSync(path, 'r');
+  try {
+    return await verifyPngFile(fd, bytes.length, piece);
+  } catch (err) {
+    return err as Error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The same verdict: both refuse, or both accept at the same size. */
+const verdict = (r: { width: number; height: number } | Error) => (r instanceof Error ? 'refused' : `${r.width}x${r.height}`);
+
 /** The damage libpng decodes past with a warning and verifyPng refuses; anything else must agree. */
 const STRICTER = [/no IEND/, /bad CRC in IEND/, /IEND chunk runs past/, /inflates past/, /image data is damaged/, /image data holds/];
 
 async function compare(bytes: Buffer, label: string, disagreements: string[]) {
   label += ' ' + pngChunks(bytes).map((c) => c.type).join(',');
   const [mine, theirs] = await Promise.all([ours(bytes), libvips(bytes)]);
+  // Read from its file a few bytes at a time, the same verdict as from memory.
+  const fromFile = await oursFromFile(bytes, 13);
+  if (verdict(fromFile) !== verdict(mine)) disagreements.push(`${label}: from its file ${verdict(fromFile)} (${(fromFile as Error).message ?? ''}), from memory ${verdict(mine)}`);
   if (mine instanceof Error && theirs instanceof Error) return;
   if (!(mine instanceof Error) && !(theirs instanceof Error)) {
     if (mine.width !== theirs.width || mine.height !== theirs.height) disagreements.push(`${label}: size ${mine.width}x${mine.height}, libvips ${theirs.width}x${theirs.height}`);
@@ -223,10 +249,13 @@ describe('verifyPng agrees with a full libvips decode', () => {
       ['a row too many', withImageData(sound, (raw) => Buffer.concat([raw, raw.subarray(0, rowBytes)])), /inflates past/],
       ['a row short', withImageData(sound, (raw) => raw.subarray(0, raw.length - rowBytes)), /holds \d+ of the/],
     ];
+    // Read from its file a MiB at a time (as the probe reads a large upload), the same.
+    expect(await oursFromFile(sound, 1 << 20)).toEqual({ width: 2000, height: 1100 });
     for (const [name, bytes, reason] of cases) {
-      const [mine, theirs] = await Promise.all([ours(bytes), libvips(bytes)]);
+      const [mine, theirs, fromFile] = await Promise.all([ours(bytes), libvips(bytes), oursFromFile(bytes, 1 << 20)]);
       expect(mine, name).toBeInstanceOf(Error);
       expect((mine as Error).message, name).toMatch(reason);
+      expect((fromFile as Error).message, name).toMatch(reason);
       if (name.includes('filter')) expect(theirs, name).toBeInstanceOf(Error);
     }
     const chunks = pngChunks(sound);

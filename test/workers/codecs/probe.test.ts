@@ -50,6 +50,16 @@ const corruptGif = (delaysCs: number[]) => () =>
     frames: delaysCs.map((delayCs) => ({ width: 2, height: 2, delayCs, indices: [1, 1, 1] })), // 3 of 4 pixels
   });
 
+/** A noise PNG of about 5 MB: over the 4 MiB a worker reads whole, so it is read a piece at a time. */
+async function largePng(): Promise<Uint8Array> {
+  const bytes = await pngBytes(1200, 1200, (x, y) => {
+    const h = Math.imul(x * 7919 + y * 104729, 2654435761) >>> 0;
+    return [h & 255, (h >>> 8) & 255, (h >>> 16) & 255, 255];
+  });
+  if (bytes.length <= 4 * 1024 * 1024) throw new Error(`the large PNG is only ${bytes.length} bytes`);
+  return bytes;
+}
+
 const cases: Case[] = [
   // Each format, accepted where allowed.
   { name: 'a PNG', file: 'a.png', make: () => pngBytes(64, 48), accept: PNG_OR_JPEG, expected: { format: 'png', width: 64, height: 48, frames: 1, durationMs: 0 } },
@@ -61,6 +71,9 @@ const cases: Case[] = [
   { name: 'a GIF named .png', file: 'liar.png', make: gif(2, 10), accept: SOURCE, expected: { format: 'gif', width: 3, height: 2, frames: 2, durationMs: 200 } },
   { name: 'a PNG named .gif', file: 'liar.gif', make: () => pngBytes(4, 4), accept: SOURCE, expected: { format: 'png', width: 4, height: 4, frames: 1, durationMs: 0 } },
   { name: 'a GIF named .png where only PNG is accepted', file: 'liar2.png', make: gif(2, 10), accept: ['png'], expected: /gif is not accepted/ },
+  { name: 'a PNG over 4 MiB (read a piece at a time)', file: 'large.png', make: largePng, accept: PNG_OR_JPEG, expected: { format: 'png', width: 1200, height: 1200, frames: 1, durationMs: 0 } },
+  { name: 'a PNG over 4 MiB cut short', file: 'large-cut.png', make: async () => truncated(await largePng(), 0.9), accept: PNG_OR_JPEG, expected: /runs past the end of the file/ },
+  { name: 'a PNG over 4 MiB where only GIF is asked', file: 'large.gif', make: largePng, accept: GIF, expected: /png is not accepted/ },
   // Accept lists.
   { name: 'a WebP where PNG or JPEG is asked', file: 'b.webp', make: () => webpBytes(4, 4), accept: PNG_OR_JPEG, expected: /webp is not accepted/ },
   { name: 'a GIF where stills are asked', file: 'b.gif', make: gif(1, 10), accept: STILLS, expected: /gif is not accepted/ },
