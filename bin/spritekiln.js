@@ -22,8 +22,10 @@ function currentBuild() {
 // 2560 px upload (26 MB) is freed, later ones come from, and stay in, the heap of the thread that
 // freed them: under 40 uploads of 20 MB while jobs render, the server held 749-791 MB. With the
 // size fixed at 4 MiB it held 524-554 MB, and jobs ran as fast (bench/RESULTS.md, memory). So on
-// Linux the server runs as a child process started with that setting, unless it is already set.
-if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
+// Linux the server runs as a child process started with that setting, unless it is already set
+// or node was started to be debugged (the debugger is then attached to this process).
+const debugged = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--inspect'));
+if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && !debugged) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'], // the channel closes when this process ends, however it ends

@@ -73,4 +73,9 @@ describe.runIf(linux)('the serve command on Linux', () => {
     const server = await start({ MALLOC_MMAP_THRESHOLD_: '1048576' });
     expect(server.pid).toBe(server.child.pid);
   }, 60_000);
+
+  it('started to be debugged, serves in its own process, where the debugger is', async () => {
+    const server = await start({ NODE_OPTIONS: '--inspect=127.0.0.1:0' });
+    expect(server.pid).toBe(server.child.pid);
+  }, 60_000);
 });
