@@ -56,11 +56,10 @@ async function probeBytes(bytes: Buffer, accept: ImageFormat[]): Promise<ProbeRe
     if (bytes.length === 0) return invalid('empty file');
     const format = detectFormat(bytes);
     if (!format) return invalid('not a PNG, JPEG, WebP or GIF file');
-    if (!accept.includes(format)) return invalid(`${format} is not accepted here (${accept.join(', ')})`);
+    if (!accept.includes(format)) return notAccepted(format, accept);
     const digest = createHash('sha256').update(bytes).digest('hex');
     if (format === 'gif') return { ok: true, value: probeGif(bytes, digest) };
-    const image = format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes);
-    return { ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } };
+    return still(format, format === 'png' ? await verifyPng(bytes) : await verifyStill(bytes), digest);
   } catch (error) {
     return invalid(error);
   }
@@ -72,12 +71,11 @@ async function probeBytes(bytes: Buffer, accept: ImageFormat[]): Promise<ProbeRe
  */
 async function probeLargePng(fd: number, size: number, accept: ImageFormat[]): Promise<ProbeResult> {
   try {
-    if (!accept.includes('png')) return invalid(`png is not accepted here (${accept.join(', ')})`);
+    if (!accept.includes('png')) return notAccepted('png', accept);
     const hash = createHash('sha256');
     const piece = Buffer.allocUnsafe(LARGE_PIECE);
     for (let at = 0, n = -1; at < size && n !== 0; at += n) hash.update(piece.subarray(0, (n = readSync(fd, piece, 0, Math.min(LARGE_PIECE, size - at), at))));
-    const image = await verifyPngFile(fd, size, LARGE_PIECE);
-    return { ok: true, value: { format: 'png', width: image.width, height: image.height, frames: 1, durationMs: 0, digest: hash.digest('hex') } };
+    return still('png', await verifyPngFile(fd, size, LARGE_PIECE), hash.digest('hex'));
   } catch (error) {
     return invalid(error);
   }
@@ -134,6 +132,12 @@ function probeGif(bytes: Uint8Array, digest: string): ProbeInfo {
   verifyGifData(bytes, gif);
   return info;
 }
+
+/** A sound still image's answer. */
+const still = (format: ImageFormat, image: { width: number; height: number }, digest: string): ProbeResult =>
+  ({ ok: true, value: { format, width: image.width, height: image.height, frames: 1, durationMs: 0, digest } });
+
+const notAccepted = (format: ImageFormat, accept: ImageFormat[]): ProbeResult => invalid(`${format} is not accepted here (${accept.join(', ')})`);
 
 function invalid(reason: unknown): ProbeResult {
   return { ok: false, code: 'invalid', message: reason instanceof Error ? reason.message : String(reason) };

@@ -4,12 +4,12 @@
 // side, facing where its feet and face point.
 import type { RawImage } from '../../types.ts';
 import type { Box } from '../../kernels/subject.ts';
-import { meanX, mirrorSymmetry, silhouetteOf } from './silhouette.ts';
+import { meanX, mirrorColourStep, mirrorSymmetry, silhouetteOf } from './silhouette.ts';
 import type { Silhouette } from './silhouette.ts';
 import { cutoutSize, feetSideBySide, humanoidRig, shapeOf } from './humanoid.ts';
 import { creatureRig } from './creature.ts';
 import type { Rig } from './types.ts';
-import { colourStep, isSkin, lumaAt } from './colourCues.ts';
+import { isSkin, lumaAt } from './colourCues.ts';
 
 /** A mask this alike to its mirror image is a front or back view. */
 const FRONT_SYMMETRY = 0.8;
@@ -75,25 +75,12 @@ export function sideFacing(sprite: RawImage, box: Box): 1 | -1 {
   return facingOf(s, shape.neckY, shape.hipY);
 }
 
-/** How far the head's pixels (rows above `neckY`) are in colour from their mirror images about `axis`, on average. */
-function headMirrorStep(s: Silhouette, neckY: number, axis: number): number {
-  const { box, width, mask, rgba } = s;
-  let sum = 0, n = 0;
-  for (let y = box.y; y < neckY; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
-    const mx = Math.floor(2 * axis - (x + 0.5));
-    if (mx < 0 || mx >= width || mask[y * width + mx] !== 1) continue;
-    sum += colourStep(rgba, y * width + x, y * width + mx);
-    n++;
-  }
-  return n > 0 ? sum / n : 0;
-}
-
 export function findRig(sprite: RawImage, box: Box): Rig {
   const s = silhouetteOf(sprite, box);
   const aspect = box.height / Math.max(1, box.width);
   const shape = shapeOf(s);
   const axis = box.x + box.width / 2;
-  const faceSide = cutoutSize(box.height, false) && headMirrorStep(s, shape.neckY, axis) >= SIDE_HEAD;
+  const faceSide = cutoutSize(box.height, false) && mirrorColourStep(s, axis, box.y, shape.neckY) >= SIDE_HEAD;
   const view = mirrorSymmetry(s, axis) >= FRONT_SYMMETRY && !faceSide ? 'front' : 'side';
   const facing = view === 'front' ? 1 : facingOf(s, shape.neckY, shape.hipY);
   const humanoid = aspect >= 1.15 || (aspect >= 0.9 && (!Number.isNaN(shape.crotchY) || feetSideBySide(s)));

@@ -5,6 +5,7 @@ import type { RawImage } from '../../types.ts';
 import { squaredDistance } from '../../kernels/euclideanDistance.ts';
 import { components } from '../../kernels/components.ts';
 import type { Box } from '../../kernels/subject.ts';
+import { colourStep } from './colourCues.ts';
 
 export interface Run {
   x0: number;
@@ -113,6 +114,9 @@ export function meanX(s: Silhouette, y0: number, y1: number, keep: (p: number) =
   return n > 0 ? sum / n : NaN;
 }
 
+/** The column that column `x` is mirrored to about `cx`. */
+const mirrored = (x: number, cx: number): number => Math.round(2 * cx - x - 1);
+
 /** How alike the mask is to its own mirror image about the box's centre column (IoU, 0..1). */
 export function mirrorSymmetry(s: Silhouette, cx: number): number {
   let both = 0, either = 0;
@@ -120,12 +124,28 @@ export function mirrorSymmetry(s: Silhouette, cx: number): number {
   for (let y = box.y; y < box.y + box.height; y++)
     for (let x = box.x; x < box.x + box.width; x++) {
       const a = mask[y * width + x] === 1;
-      const mx = Math.round(2 * cx - x - 1);
+      const mx = mirrored(x, cx);
       const b = mx >= 0 && mx < width && mask[y * width + mx] === 1;
       if (a && b) both++;
       if (a || b) either++;
     }
   return either > 0 ? both / either : 1;
+}
+
+/**
+ * How far the mask's pixels in rows [y0, y1) are in colour from their mirror images about `cx`
+ * (RGB steps, on average over the pixels whose mirror image is in the mask too).
+ */
+export function mirrorColourStep(s: Silhouette, cx: number, y0: number, y1: number): number {
+  const { width, mask, rgba } = s;
+  let sum = 0, n = 0;
+  for (let y = y0; y < y1; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+    const mx = mirrored(x, cx);
+    if (mx < 0 || mx >= width || mask[y * width + mx] !== 1) continue;
+    sum += colourStep(rgba, y * width + x, y * width + mx);
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
 }
 
 /** The greatest thickness of the mask in rows [y0, y1): the half-width of its thickest part there. */
