@@ -3,7 +3,7 @@
 // §9: the only two ways pixels can fail to decode). Never more than one byte past what the header
 // allows is inflated, so a zlib bomb behind a small image stops there.
 import { createInflate, inflateSync } from 'node:zlib';
-import type { Inflate } from 'node:zlib';
+import type { Inflate, ZlibOptions } from 'node:zlib';
 import type { Header } from './png.ts';
 
 /** Adam7: [x start, y start, x step, y step] of the seven passes. */
@@ -107,9 +107,12 @@ function joined(parts: Buffer[]): Buffer {
 /** The same through a stream (ImageDataStream). */
 async function inflateStreaming(parts: Buffer[], rows: RowChecker): Promise<void> {
   const stream = new ImageDataStream(rows);
-  for (const part of parts) await stream.write(part);
+  for (const part of parts) await stream.write(part, true);
   await stream.end();
 }
+
+/** How much image data may wait to be inflated before a writer waits (bytes). */
+const WAITING = 4 << 20;
 
 /**
  * Image data checked as it arrives, inflated through a stream with 1 MiB output chunks, so a large
@@ -123,7 +126,8 @@ export class ImageDataStream {
 
   constructor(of: Header | RowChecker) {
     this.#rows = of instanceof RowChecker ? of : new RowChecker(rowLayout(of));
-    const inflate = (this.#inflate = createInflate({ chunkSize: 1 << 20 }));
+    // (zlib streams take the stream options too, which @types/node's ZlibOptions leaves out.)
+    const inflate = (this.#inflate = createInflate({ chunkSize: 1 << 20, writableHighWaterMark: WAITING } as ZlibOptions));
     this.#done = new Promise((resolve) => {
       const fail = (err: Error) => {
         this.#failed ??= err;
@@ -142,14 +146,19 @@ export class ImageDataStream {
     });
   }
 
-  /** Inflates `data`; resolves once it is read (the caller may then overwrite it), or the stream has ended or failed. */
-  write(data: Buffer): Promise<void> {
+  /**
+   * Inflates `data`, copied unless `kept` (the caller leaves it as it is), so the caller may reuse
+   * its buffer at once. Resolves at once while less than WAITING bytes wait to be inflated, else
+   * once they have drained (or the stream has ended or failed): reading goes on while zlib works,
+   * and memory stays bounded.
+   */
+  write(data: Buffer, kept = false): Promise<void> {
     if (this.#failed) return Promise.reject(this.#failed);
+    if (this.#inflate.write(kept ? data : Buffer.from(data))) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const settle = (err?: Error | null) => (this.#failed || err ? reject(this.#failed ?? err) : resolve());
-      this.#inflate.write(data, settle);
-      // A stream that fails drops the chunk it was reading without calling back.
-      void this.#done.then(() => settle());
+      const settle = () => (this.#failed ? reject(this.#failed) : resolve());
+      this.#inflate.once('drain', settle);
+      void this.#done.then(settle);
     });
   }
 
