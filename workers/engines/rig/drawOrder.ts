@@ -10,17 +10,22 @@ import type { Affine } from './kinematics.ts';
 /** A hand this far above its shoulder (a share of the arm's length) is raised. */
 const RAISED = 0.25;
 
+/** Whether the arm `arm` (armL, armR) is raised in the pose whose bone transforms are `transforms`: then drawn behind the head. */
+export function isRaised(rig: Rig, transforms: readonly Affine[], arm: string): boolean {
+  const upper = rig.index[arm], lower = rig.index[`${arm}Lower`];
+  if (upper === undefined || lower === undefined) return false;
+  const shoulder = rig.bones[upper]!.head, hand = rig.bones[lower]!.tail;
+  const s = apply(transforms[upper]!, shoulder.x, shoulder.y), h = apply(transforms[lower]!, hand.x, hand.y);
+  const length = Math.hypot(hand.x - shoulder.x, hand.y - shoulder.y);
+  return s.y - h.y > RAISED * length;
+}
+
 /** The triangles of `mesh` in drawing order for the pose whose bone transforms are `transforms`; undefined for the mesh's own order. */
 export function drawOrder(rig: Rig, mesh: Mesh, transforms: readonly Affine[]): Uint32Array | undefined {
   const head = rig.parts.findIndex((p) => p.name === 'head');
   const raised = new Set<number>();
   for (const arm of ['armL', 'armR']) {
-    const upper = rig.index[arm], lower = rig.index[`${arm}Lower`];
-    if (upper === undefined || lower === undefined) continue;
-    const shoulder = rig.bones[upper]!.head, hand = rig.bones[lower]!.tail;
-    const s = apply(transforms[upper]!, shoulder.x, shoulder.y), h = apply(transforms[lower]!, hand.x, hand.y);
-    const length = Math.hypot(hand.x - shoulder.x, hand.y - shoulder.y);
-    if (s.y - h.y <= RAISED * length) continue;
+    if (!isRaised(rig, transforms, arm)) continue;
     rig.parts.forEach((p, i) => { if (p.name === arm || p.name === `${arm}Weapon`) raised.add(i); });
   }
   const first = head < 0 || raised.size === 0 ? -1 : mesh.parts.indexOf(head);

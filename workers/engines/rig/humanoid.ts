@@ -28,9 +28,9 @@ export interface HumanoidShape {
 
 /**
  * Below this height an arm is a pixel or two wide: told from the body by colour and turned, it comes
- * apart into loose pixels.
+ * apart into loose pixels; in a pose to copy, too coarse to fit an arm to (armFit.ts).
  */
-const MIN_HANGING_HEIGHT = 40;
+export const MIN_ARM_HEIGHT = 40;
 
 /**
  * How far each bone of an arm found by colour without its shoulder may turn (radians): to the
@@ -242,7 +242,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const cx = Number.isNaN(torsoX) ? box.x + box.width / 2 : torsoX;
   const core = coreOf(s, Math.max(1, 0.6 * maxThickness(s, neckY, hipY)));
   const arms = findArms(s, shape, cx, core);
-  if (view === 'front' && H >= MIN_HANGING_HEIGHT) {
+  if (view === 'front' && H >= MIN_ARM_HEIGHT) {
     // Arms held against the body leave no gap in the silhouette: seen from the front they hang at
     // its sides, told from the torso by colour.
     for (const side of [-1, 1] as const) {
@@ -251,7 +251,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       if (arm) arms.push({ side, pixels: arm.pixels, hanging: true, ...(arm.ends ? { ends: arm.ends } : {}) });
     }
   }
-  if (H >= MIN_HANGING_HEIGHT) {
+  if (H >= MIN_ARM_HEIGHT) {
     // Outlined art draws an arm across the body, fenced by its lines.
     const missing = ([-1, 1] as const).filter((side) => !arms.some((a) => a.side === side));
     for (const arm of outlinedArms(s, neckY, hipY, cx, missing)) arms.push({ side: arm.side, pixels: arm.pixels, hanging: true, ends: { shoulder: arm.shoulder, hand: arm.hand } });

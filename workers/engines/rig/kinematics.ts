@@ -50,20 +50,22 @@ export interface RigPose {
 export function boneTransforms(rig: Rig, pose: RigPose): Affine[] {
   const out: Affine[] = [];
   rig.bones.forEach((bone, i) => {
-    const bp = pose.bones[i];
-    let local: Affine = IDENTITY_AFFINE;
-    if (bp) {
-      const len = Math.hypot(bone.tail.x - bone.head.x, bone.tail.y - bone.head.y);
-      if (bp.stretch !== 1 && len > 0) {
-        local = stretchAlong(bone.head, { x: (bone.tail.x - bone.head.x) / len, y: (bone.tail.y - bone.head.y) / len }, bp.stretch);
-      }
-      const angle = bone.maxTurn === undefined ? bp.angle : Math.max(-bone.maxTurn, Math.min(bone.maxTurn, bp.angle));
-      if (angle !== 0) local = compose(rotateAbout(bone.head, angle), local);
-    }
     const parent = bone.parent >= 0 ? out[bone.parent] : ([1, 0, 0, 1, pose.offset.x, pose.offset.y] as Affine);
-    out.push(compose(parent as Affine, local));
+    out.push(compose(parent as Affine, localTransform(bone, pose.bones[i])));
   });
   return out;
+}
+
+/** A bone's own transform in its parent's frame for its pose `bp` (undefined: at rest). */
+export function localTransform(bone: Bone, bp: BonePose | undefined): Affine {
+  let local: Affine = IDENTITY_AFFINE;
+  if (!bp) return local;
+  const len = Math.hypot(bone.tail.x - bone.head.x, bone.tail.y - bone.head.y);
+  if (bp.stretch !== 1 && len > 0) {
+    local = stretchAlong(bone.head, { x: (bone.tail.x - bone.head.x) / len, y: (bone.tail.y - bone.head.y) / len }, bp.stretch);
+  }
+  const angle = bone.maxTurn === undefined ? bp.angle : Math.max(-bone.maxTurn, Math.min(bone.maxTurn, bp.angle));
+  return angle !== 0 ? compose(rotateAbout(bone.head, angle), local) : local;
 }
 
 /**

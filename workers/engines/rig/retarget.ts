@@ -2,13 +2,15 @@
 // bone of the character that has a counterpart in the target turns so it points the way the
 // target's does; a bone without one follows its parent. Legs also take the target's hip height (a
 // crouch shortens them), within limits: a rig found on a small or busy pose is rough. A raised hand
-// may instead be placed where the target's is (overlay), its arm bent to reach it.
+// may instead be placed where the target's is (overlay), its arm bent to reach it, and limbs may be
+// fitted to the target's outline.
 import type { Bone, BonePose, Rig } from './types.ts';
 import { footRows } from './types.ts';
 import { apply, boneTransforms, chainLength, invert, twoBoneIk, wrap } from './kinematics.ts';
 import type { RigPose } from './kinematics.ts';
 import { median } from '../../kernels/median.ts';
 import { fitLegTurn } from './legFit.ts';
+import { fitArms } from './armFit.ts';
 
 export interface MatchOptions {
   /** The target seen in a mirror: it faces the other way, so its left is the character's right. */
@@ -21,9 +23,10 @@ export interface MatchOptions {
    */
   hands?: boolean;
   /**
-   * Legs drawn apart turn as their outlines show (legFit.ts) where that fits clearly better than
-   * their bones: a chibi's short legs kick out as wholes. For one pose copied outright; a motion
-   * read frame by frame keeps the bones, whose turns are steadier from one frame to the next.
+   * Limbs turn as the target's outline shows where that fits clearly better than its bones: legs
+   * drawn apart (legFit.ts), a chibi's short legs kicking out as wholes, and arms the target's rig
+   * could not tell from its body (armFit.ts). For one pose copied outright; a motion read frame by
+   * frame keeps the bones, whose turns are steadier from one frame to the next.
    */
   outlines?: boolean;
 }
@@ -111,6 +114,7 @@ export function matchPose(rig: Rig, target: Rig, opts: MatchOptions): RigPose {
   });
   const pose = { bones, offset: { x: 0, y: 0 } };
   if (opts.hands) for (const arm of ['armL', 'armR']) reachHand(rig, target, pose, arm, opts.mirror);
+  if (opts.outlines) fitArms(rig, pose, target, opts.mirror);
   return pose;
 }
 
