@@ -7,27 +7,12 @@ import { fitArms } from '../../../../workers/engines/rig/armFit.ts';
 import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import type { RigPose } from '../../../../workers/engines/rig/kinematics.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
-import type { Rig } from '../../../../workers/engines/rig/types.ts';
 import { still } from '../../../fixtures/realSprites.ts';
+import { partTurned } from '../../../helpers/rigEdits.ts';
 
 const rig = rigSubject(still('adventurer-front').image, false)!.rig;
 const bone = (name: string) => rig.bones[rig.index[name]!]!;
 const rest = (): RigPose => ({ bones: [], offset: { x: 0, y: 0 } });
-
-/** `rig` with the pixels of arm part `name` turned by `angle` (clockwise on screen) about its shoulder. */
-function armTurned(name: string, angle: number): Rig {
-  const part = rig.parts.findIndex((p) => p.name === name);
-  const shoulder = bone(name).head;
-  const W = rig.width, H = rig.labels.length / W;
-  const labels = Int8Array.from(rig.labels, (k) => (k === part ? -1 : k));
-  const c = Math.cos(angle), s = Math.sin(angle);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    const dx = x + 0.5 - shoulder.x, dy = y + 0.5 - shoulder.y;
-    const sx = Math.floor(shoulder.x + dx * c + dy * s), sy = Math.floor(shoulder.y - dx * s + dy * c);
-    if (sx >= 0 && sy >= 0 && sx < W && sy < H && rig.labels[sy * W + sx] === part && labels[y * W + x] === -1) labels[y * W + x] = part;
-  }
-  return { ...rig, labels };
-}
 
 /** Where the hand of `arm` is in `pose`. */
 function hand(pose: RigPose, arm: string): { x: number; y: number } {
@@ -38,7 +23,7 @@ function hand(pose: RigPose, arm: string): { x: number; y: number } {
 describe('fitArms', () => {
   it.each([0.9, 2.6])('puts the hand where the pose draws an arm turned by %s about its shoulder', (angle) => {
     const pose = rest();
-    fitArms(rig, pose, armTurned('armL', angle), false);
+    fitArms(rig, pose, partTurned(rig, 'armL', angle), false);
     const shoulder = bone('armL').head, tip = bone('armLLower').tail;
     const c = Math.cos(angle), s = Math.sin(angle);
     const want = { x: shoulder.x + (tip.x - shoulder.x) * c - (tip.y - shoulder.y) * s, y: shoulder.y + (tip.x - shoulder.x) * s + (tip.y - shoulder.y) * c };
@@ -56,13 +41,13 @@ describe('fitArms', () => {
 
   it('fits nothing to a pose too small to show an arm', () => {
     const pose = rest();
-    fitArms(rig, pose, { ...armTurned('armL', 0.9), height: 30 }, false);
+    fitArms(rig, pose, { ...partTurned(rig, 'armL', 0.9), height: 30 }, false);
     expect(pose.bones.every((b) => b === undefined)).toBe(true);
   });
 
   it('reads a pose seen in a mirror the right way round', () => {
     // The pose's picture mirrored about the hips: its left arm (turned out) is the character's right.
-    const target = armTurned('armL', 0.9);
+    const target = partTurned(rig, 'armL', 0.9);
     const hips = bone('spine').head.x, W = rig.width;
     const labels = Int8Array.from(target.labels, (_, p) => {
       const x = p % W, y = Math.floor(p / W), mx = Math.round(2 * hips - x - 1);

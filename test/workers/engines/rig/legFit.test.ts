@@ -7,22 +7,7 @@ import { matchPose } from '../../../../workers/engines/rig/retarget.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import type { Rig } from '../../../../workers/engines/rig/types.ts';
 import { still } from '../../../fixtures/realSprites.ts';
-
-/** `rig` with the pixels of leg part `name` turned by `angle` about the leg's hip; its bones as they were. */
-function outlineTurned(rig: Rig, name: string, angle: number): Rig {
-  const part = rig.parts.findIndex((p) => p.name === name);
-  const hip = rig.bones[rig.index[name]!]!.head;
-  const W = rig.width, H = rig.labels.length / W;
-  const labels = Int8Array.from(rig.labels, (k) => (k === part ? -1 : k));
-  const c = Math.cos(angle), s = Math.sin(angle);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    // Where this pixel's centre was before the turn.
-    const dx = x + 0.5 - hip.x, dy = y + 0.5 - hip.y;
-    const sx = Math.floor(hip.x + dx * c + dy * s), sy = Math.floor(hip.y - dx * s + dy * c);
-    if (sx >= 0 && sy >= 0 && sx < W && sy < H && rig.labels[sy * W + sx] === part) labels[y * W + x] = part;
-  }
-  return { ...rig, labels };
-}
+import { partTurned } from '../../../helpers/rigEdits.ts';
 
 /** `rig` as its picture mirrored would show it (parts keep their names). */
 function mirrorRig(r: Rig): Rig {
@@ -40,7 +25,7 @@ const bone = (r: Rig, name: string) => r.bones[r.index[name]!]!;
 
 describe('fitLegTurn', () => {
   it.each([0.5, -0.4, 0.25])('reads a short leg turned as a whole by %s from its outline', (angle) => {
-    const target = outlineTurned(rig, 'legL', angle);
+    const target = partTurned(rig, 'legL', angle);
     expect(fitLegTurn(rig, bone(rig, 'legL'), target, bone(target, 'legL'), false, 0)).toBeCloseTo(angle, 1);
   });
 
@@ -51,7 +36,7 @@ describe('fitLegTurn', () => {
 
   it('reads a target seen in a mirror the right way round', () => {
     // The picture mirrored, its leg turned by 0.4 is turned by -0.4; seen in a mirror, by 0.4 again.
-    const target = outlineTurned(rig, 'legL', 0.4);
+    const target = partTurned(rig, 'legL', 0.4);
     const mirrored = mirrorRig(target);
     expect(fitLegTurn(rig, bone(rig, 'legL'), mirrored, bone(mirrored, 'legL'), true, 0)).toBeCloseTo(0.4, 1);
     expect(fitLegTurn(rig, bone(rig, 'legL'), mirrored, bone(mirrored, 'legL'), false, 0)).not.toBeCloseTo(0.4, 1);
@@ -60,7 +45,7 @@ describe('fitLegTurn', () => {
 
 describe('matchPose with outlines', () => {
   it('turns the leg as its outline shows, straight below the knee, only when asked', () => {
-    const target = outlineTurned(rig, 'legL', 0.5);
+    const target = partTurned(rig, 'legL', 0.5);
     const read = matchPose(rig, target, { mirror: false, lean: 0, outlines: true });
     expect(read.bones[rig.index.legL!]!.angle).toBeCloseTo(0.5, 1);
     expect(read.bones[rig.index.legLLower!]!.angle).toBeCloseTo(0, 9);
