@@ -46,8 +46,10 @@ export function arcAcross(body: Extent, side: 1 | -1, neckY: number, hipY: numbe
   const sag = 0.22 * chord;
   const radius = (chord * chord / 4 + sag * sag) / (2 * sag);
   const cx = (s.x + e.x) / 2 - nx * (radius - sag), cy = (s.y + e.y) / 2 - ny * (radius - sag);
+  // A tenth of the chord thick, a pixel at least: across a 15 px figure's face a band two pixels
+  // wide reads as a mask, a line as the swing.
   return {
-    cx, cy, radius, thickness: Math.max(2, 0.1 * chord), fwd: side,
+    cx, cy, radius, thickness: Math.max(1, 0.1 * chord), fwd: side,
     tilt: Math.atan2(ny, side * nx), reach: Math.asin(Math.min(1, chord / 2 / radius)),
   };
 }

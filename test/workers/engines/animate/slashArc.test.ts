@@ -104,3 +104,19 @@ describe('a front-view figure strikes across its front', () => {
     });
   });
 });
+
+// A tenth of the swing's chord thick, a pixel at least: on a 15 px figure a two-pixel band across the
+// lower face read as a white mask (16 and 21 new white pixels on the 15 px viking and the 28 px mage);
+// a line a pixel wide reads as the swing and leaves the face to see.
+describe('a small front-view figure strikes with a thin line', () => {
+  it.each(['warrior-front', 'mage-front'])('%s: the swoosh is about a pixel wide across the body', (name) => {
+    const s = still(name);
+    const { frames } = animate({ start: s.image, text: 'attack', frames: 12, isPixel: true, seed: 'arc' });
+    const white = (f: (typeof frames)[number]) => { let n = 0; for (let i = 0; i < f.data.length; i += 4) if (f.data[i + 3]! > 128 && f.data[i]! > 225 && f.data[i + 1]! > 225 && f.data[i + 2]! > 225) n++; return n; };
+    const h = boxOf(subjectMask(frames[0]!))!.height;
+    const added = frames.map((f) => white(f) - white(frames[0]!));
+    const strikes = added.filter((n) => n >= 0.3 * h);
+    expect(strikes.length).toBeGreaterThanOrEqual(1);
+    for (const n of strikes) expect(n).toBeLessThanOrEqual(0.7 * h);
+  });
+});
