@@ -2,7 +2,9 @@
 // frame (figures.ts: a GIF may show several) is cut out and rigged, and the reference, rigged once
 // at the figure's typical size, is posed to match it (its limbs and head turn as the figure's do,
 // its legs take the figure's hip height: rig/copyPose.ts; the figure's legs drawn as one are read
-// apart, at the two ends of its feet, so their stride shows), turned to face the way the figure faces,
+// apart, at the two ends of its feet, so their stride shows; a figure whose legs drawn as one only
+// sway as a block, its feet trading places out of sight, lends the reference the motion library's
+// gait instead), turned to face the way the figure faces,
 // sheared when the figure leans more or less than it does at rest (a lunge, a recoil), and stood
 // with its ground point on the figure's, feet on the figure's baseline. The figures themselves are
 // removed first (made transparent, or filled with the flat background of an opaque source). A
@@ -30,6 +32,8 @@ import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged, Skeleton } from '../rig/rigged.ts';
 import { splitFigures } from './figures.ts';
 import { median } from '../../kernels/median.ts';
+import { poseRig } from '../animate/poseRig.ts';
+import { MOTIONS } from '../animate/motions/index.ts';
 
 export interface PreparedReference {
   /** Cut out of its background and cropped. */
@@ -199,7 +203,40 @@ function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
   const plan = plans.sort((a, b) => plans.filter((p) => p === b).length - plans.filter((p) => p === a).length)[0];
   const poses = slot.seen.map((s, i) => s.target && s.target.rig.plan === plan ? matchPose(reference.rig, feetApart(s.target.rig), { mirror: mirrored(reference, slot, i), lean: 0 }) : null);
   const motion = motionOf(poses, reference.rig.bones.length);
-  return slot.seen.map((_, i) => cast(reference, slot, i, motion[i] ?? null, frameWidth));
+  const stride = unreadStride(reference, slot);
+  return slot.seen.map((_, i) => cast(reference, slot, i, stride ? withLegsOf(motion[i] ?? null, stride[i]!, reference) : (motion[i] ?? null), frameWidth));
+}
+
+// A loop of at least this many sightings, most of them (SHARE) a side view whose legs are drawn as
+// one, swinging as a block by at least STEPPING radians (peak to peak), is stepping.
+const LOOP = 4;
+const SHARE = 0.75;
+const STEPPING = 0.15;
+
+/**
+ * The reference's legs for each sighting of a figure that steps with legs drawn as one (a robe, a
+ * small sprite's legs side by side), or null. Such a figure's stride does not show in its outline:
+ * its feet trade places under the hem while the block of its legs only swings. The reference then
+ * steps with the motion library's gait over the loop, a run for a short loop and a walk for a long
+ * one, its arms, head and lean still the figure's.
+ */
+function unreadStride(reference: Rigged, slot: Slot): RigPose[] | null {
+  const { seen } = slot;
+  if (seen.length < LOOP || reference.rig.plan !== 'humanoid') return null;
+  const swings = seen.flatMap((s) => {
+    const rig = s.target?.rig;
+    const leg = rig && rig.plan === 'humanoid' && rig.view === 'side' ? rig.bones[rig.index.legF ?? -1] : undefined;
+    return leg ? [Math.atan2(leg.tail.x - leg.head.x, leg.tail.y - leg.head.y)] : [];
+  });
+  if (swings.length < SHARE * seen.length || Math.max(...swings) - Math.min(...swings) < STEPPING) return null;
+  const gait = seen.length >= MOTIONS.walk.framesPerCycle ? MOTIONS.walk : MOTIONS.run;
+  return seen.map((_, i) => poseRig(reference.rig, gait.at(i / seen.length, { amplitude: 1, frame: i, seed: 0 }), reference.pixel).pose);
+}
+
+/** `pose` with its legs (and only those) as `stride` has them. */
+function withLegsOf(pose: RigPose | null, stride: RigPose, reference: Rigged): RigPose {
+  const bones = reference.rig.bones.map((b, k) => (/^leg/.test(b.name) ? stride.bones[k] : pose?.bones[k]));
+  return { bones, offset: pose?.offset ?? { x: 0, y: 0 } };
 }
 
 /** Every frame with its figures replaced by the reference (see the file comment). */
