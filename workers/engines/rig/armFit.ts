@@ -22,6 +22,8 @@ const ELBOW_REACH = (5 * Math.PI) / 6;
 const CLEARLY = 0.01;
 /** Fewer pixels than this: too small an arm to fit. */
 const MIN_PIXELS = 12;
+/** About this many of an arm's pixels are followed at most (see fitArms). */
+const SAMPLES = 600;
 
 const BODY = 1, HEAD = 2;
 
@@ -111,11 +113,13 @@ export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): 
     const upper = rig.index[arm], lower = rig.index[`${arm}Lower`];
     if (upper === undefined || lower === undefined) continue;
     const weapon = rig.index[`${arm}Weapon`];
-    // The arm's pixels, each with which of its bones it moves with (0 upper, 1 lower, 2 weapon).
-    // A character drawn larger than the pose lands several of them on each of the pose's pixels:
-    // one in `step` x `step` is enough there.
+    // The arm's pixels, each with which of its bones it moves with (0 upper, 1 lower, 2 weapon),
+    // one in `step` x `step` of them: a character drawn larger than the pose lands several on each
+    // of the pose's pixels, and past SAMPLES of them a try costs more than it tells.
     const chain = [upper, lower, weapon ?? lower];
-    const step = Math.max(1, Math.floor(1 / k));
+    let count = 0;
+    bones.forEach((b) => { if (chain.includes(b)) count++; });
+    const step = Math.max(1, Math.floor(1 / k), Math.ceil(Math.sqrt(count / SAMPLES)));
     const xs: number[] = [], ys: number[] = [], slots: number[] = [];
     bones.forEach((b, p) => {
       const slot = chain.indexOf(b);
