@@ -45,6 +45,9 @@ function edge(out: Float64Array, o: number, ip: number, px: number, py: number, 
   out[o] = ax; out[o + 1] = ay; out[o + 2] = dx; out[o + 3] = dy; out[o + 4] = sign; out[o + 5] = nx > 0 || (nx === 0 && ny > 0) ? 1 : 0;
 }
 
+/** How far past an edge's crossing a row's span reaches, in pixels (see drawMesh). */
+const SLACK = 1e-6;
+
 /** A source image whose pixel (0, 0) lies at (ox, oy) of the rest mesh's coordinates. */
 export interface Source {
   image: RawImage;
@@ -99,9 +102,9 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
     const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
     // Each edge function is linear in x along a row, w(x) = c + m (x + 0.5): the span where none is
-    // below its tolerance, widened by a pixel each way, holds every pixel the exact tests below can
-    // accept, so the rest are skipped. (The pixel of slack also covers the rounding of multiplying by
-    // 1 / m where a division would be exact: the tests, not the span, decide every pixel.)
+    // below its tolerance, widened by SLACK each way, holds every pixel the exact tests below can
+    // accept, so the rest are skipped. (The slack covers the rounding of multiplying by 1 / m where
+    // a division would be exact, some 1e-12 px: the tests, not the span, decide every pixel.)
     const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
     // Where a pixel samples the source is affine across the triangle: its gradients, found once,
     // spare each pixel the barycentric weights' divisions.
@@ -113,14 +116,14 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
       const ru = u0 + dudy * (py - y0) - dudx * x0, rv = v0 + dvdy * (py - y0) - dvdx * x0;
       const c0 = s0 * (d0x * (py - b0y) + d0y * a0), c1 = s1 * (d1x * (py - b1y) + d1y * a1), c2 = s2 * (d2x * (py - b2y) + d2y * a2);
       let lo = minX, hi = maxX;
-      if (m0 > 0) lo = Math.max(lo, Math.floor((-t0 - c0) * r0 - 0.5) - 1);
-      else if (m0 < 0) hi = Math.min(hi, Math.ceil((-t0 - c0) * r0 - 0.5) + 1);
+      if (m0 > 0) lo = Math.max(lo, Math.ceil((-t0 - c0) * r0 - 0.5 - SLACK));
+      else if (m0 < 0) hi = Math.min(hi, Math.floor((-t0 - c0) * r0 - 0.5 + SLACK));
       else if (c0 < -t0) continue;
-      if (m1 > 0) lo = Math.max(lo, Math.floor((-t1 - c1) * r1 - 0.5) - 1);
-      else if (m1 < 0) hi = Math.min(hi, Math.ceil((-t1 - c1) * r1 - 0.5) + 1);
+      if (m1 > 0) lo = Math.max(lo, Math.ceil((-t1 - c1) * r1 - 0.5 - SLACK));
+      else if (m1 < 0) hi = Math.min(hi, Math.floor((-t1 - c1) * r1 - 0.5 + SLACK));
       else if (c1 < -t1) continue;
-      if (m2 > 0) lo = Math.max(lo, Math.floor((-t2 - c2) * r2 - 0.5) - 1);
-      else if (m2 < 0) hi = Math.min(hi, Math.ceil((-t2 - c2) * r2 - 0.5) + 1);
+      if (m2 > 0) lo = Math.max(lo, Math.ceil((-t2 - c2) * r2 - 0.5 - SLACK));
+      else if (m2 < 0) hi = Math.min(hi, Math.floor((-t2 - c2) * r2 - 0.5 + SLACK));
       else if (c2 < -t2) continue;
       for (let x = lo; x <= hi; x++) {
         const pxc = x + 0.5;
