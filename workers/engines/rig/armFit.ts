@@ -27,8 +27,21 @@ const SAMPLES = 600;
 
 const BODY = 1, HEAD = 2;
 
-/** Per pixel of `rig` (labels order): the bone it moves with, the nearest of its part's bones (-1: none). */
-const bound = new WeakMap<Rig, Int16Array>();
+/**
+ * The pixels of `rig` on the grid of every `every`-th column and row, each with the bone it moves
+ * with (the nearest of its part's bones) and whether it is the head's: a pose is tried hundreds of
+ * times over a few thousand of them, so they are listed once per rig and grid.
+ */
+interface RigPixels {
+  x: Float64Array;
+  y: Float64Array;
+  bone: Int16Array;
+  head: Uint8Array;
+  /** How many pixels of the whole rig (every 1) each bone moves. */
+  perBone: Int32Array;
+}
+
+const listed = new WeakMap<Rig, Map<number, RigPixels>>();
 
 /** Distance from (x, y) to the segment a-b, squared. */
 function segmentDistance(x: number, y: number, a: Vec, b: Vec): number {
@@ -38,25 +51,33 @@ function segmentDistance(x: number, y: number, a: Vec, b: Vec): number {
   return ex * ex + ey * ey;
 }
 
-function boneOfPixel(rig: Rig): Int16Array {
-  let out = bound.get(rig);
-  if (out) return out;
-  out = new Int16Array(rig.labels.length).fill(-1);
+function pixelsOf(rig: Rig, every: number): RigPixels {
+  let byGrid = listed.get(rig);
+  if (!byGrid) listed.set(rig, (byGrid = new Map()));
+  let got = byGrid.get(every);
+  if (got) return got;
+  const xs: number[] = [], ys: number[] = [], bones: number[] = [], heads: number[] = [];
+  const perBone = new Int32Array(rig.bones.length);
+  const W = rig.width;
   rig.labels.forEach((k, p) => {
     const part = rig.parts[k];
     // Copies (a far leg) and underlays re-draw pixels another part already counts.
     if (!part || part.copyOf !== undefined || part.under) return;
-    const x = (p % rig.width) + 0.5, y = Math.floor(p / rig.width) + 0.5;
+    const px = p % W, py = Math.floor(p / W);
+    const x = px + 0.5, y = py + 0.5;
     let best = -1, bestD = Infinity;
     for (const b of part.bones) {
       const bone = rig.bones[b]!;
       const d = segmentDistance(x, y, bone.head, bone.tail);
       if (d < bestD) (bestD = d), (best = b);
     }
-    out![p] = best;
+    perBone[best]!++;
+    if (px % every !== 0 || py % every !== 0) return;
+    xs.push(x); ys.push(y); bones.push(best); heads.push(part.name === 'head' ? 1 : 0);
   });
-  bound.set(rig, out);
-  return out;
+  got = { x: Float64Array.from(xs), y: Float64Array.from(ys), bone: Int16Array.from(bones), head: Uint8Array.from(heads), perBone };
+  byGrid.set(every, got);
+  return got;
 }
 
 /** An arm's followed pixels: where each is and which bone's transform moves it (its offset in the affines). */
@@ -102,13 +123,16 @@ function cover(samples: Samples, affines: Float64Array, target: Rig, body: Uint8
 export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): void {
   const spine = rig.index.spine, theirSpine = target.index.spine;
   if (spine === undefined || theirSpine === undefined || target.height < MIN_ARM_HEIGHT) return;
-  const bones = boneOfPixel(rig);
   const TW = target.width, TH = target.labels.length / TW;
   let targetArea = 0;
   for (const k of target.labels) if (k >= 0) targetArea++;
   const theirHips = target.bones[theirSpine]!.head;
   const k = target.height / Math.max(1, rig.height);
   const sign = mirror ? -1 : 1;
+  // A character drawn larger than the pose is read one pixel in `every` x `every`, which still
+  // lands on each of the pose's pixels it covers.
+  const every = Math.max(1, Math.floor(0.5 / k));
+  const all = pixelsOf(rig, every);
   for (const arm of ['armL', 'armR']) {
     const upper = rig.index[arm], lower = rig.index[`${arm}Lower`];
     if (upper === undefined || lower === undefined) continue;
@@ -117,14 +141,13 @@ export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): 
     // one in `step` x `step` of them: a character drawn larger than the pose lands several on each
     // of the pose's pixels, and past SAMPLES of them a try costs more than it tells.
     const chain = [upper, lower, weapon ?? lower];
-    let count = 0;
-    bones.forEach((b) => { if (chain.includes(b)) count++; });
+    const count = all.perBone[upper]! + all.perBone[lower]! + (weapon === undefined ? 0 : all.perBone[weapon]!);
     const step = Math.max(1, Math.floor(1 / k), Math.ceil(Math.sqrt(count / SAMPLES)));
+    const grid = pixelsOf(rig, step);
     const xs: number[] = [], ys: number[] = [], slots: number[] = [];
-    bones.forEach((b, p) => {
+    grid.bone.forEach((b, i) => {
       const slot = chain.indexOf(b);
-      const x = p % rig.width, y = Math.floor(p / rig.width);
-      if (slot >= 0 && x % step === 0 && y % step === 0) (xs.push(x + 0.5), ys.push(y + 0.5), slots.push(slot * 6));
+      if (slot >= 0) (xs.push(grid.x[i]!), ys.push(grid.y[i]!), slots.push(slot * 6));
     });
     if (xs.length < MIN_PIXELS) continue;
     const transforms = boneTransforms(rig, pose);
@@ -142,16 +165,17 @@ export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): 
     const body = new Uint8Array(TW * TH);
     const spread = Math.max(1, Math.ceil(k));
     let outside = 0;
-    bones.forEach((b, p) => {
-      if (b < 0 || chain.includes(b)) return;
+    for (let i = 0; i < all.bone.length; i++) {
+      const b = all.bone[i]!;
+      if (chain.includes(b)) continue;
       onTarget(transforms[b]!, one, 0);
-      const x = (p % rig.width) + 0.5, y = Math.floor(p / rig.width) + 0.5;
+      const x = all.x[i]!, y = all.y[i]!;
       const tx = Math.floor(one[0]! * x + one[2]! * y + one[4]!), ty = Math.floor(one[1]! * x + one[3]! * y + one[5]!);
-      if (tx < 0 || ty < 0 || tx >= TW || ty >= TH) { outside++; return; }
-      const mark = rig.parts[rig.labels[p]!]!.name === 'head' ? HEAD : BODY;
+      if (tx < 0 || ty < 0 || tx >= TW || ty >= TH) { outside++; continue; }
+      const mark = all.head[i] ? HEAD : BODY;
       for (let dy = 0; dy < spread && ty + dy < TH; dy++) for (let dx = 0; dx < spread && tx + dx < TW; dx++) body[(ty + dy) * TW + tx + dx] = mark;
-    });
-    let shared = 0, union = targetArea + outside * k * k;
+    }
+    let shared = 0, union = targetArea + outside * (k * every) ** 2;
     body.forEach((v, q) => { if (v) { if (target.labels[q]! >= 0) shared++; else union++; } });
     const seen = new Uint32Array(TW * TH);
     const samples: Samples = { x: Float64Array.from(xs), y: Float64Array.from(ys), slot: Int32Array.from(slots) };
