@@ -208,14 +208,19 @@ function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
 }
 
 // A loop of at least this many sightings, most of them (SHARE) a side view whose legs are drawn as
-// one, swinging as a block by at least STEPPING radians (peak to peak), is stepping.
+// one, is stepping when the block of its legs swings by at least STEPPING radians (peak to peak),
+// forward and back, each way by at least BOTH_WAYS of that about its usual direction (a lunge, a
+// recoil or a tuck swings one way), while its feet stay on one baseline (within LEVEL of its
+// height: a jump leaves it).
 const LOOP = 4;
 const SHARE = 0.75;
 const STEPPING = 0.15;
+const BOTH_WAYS = 0.25;
+const LEVEL = 0.12;
 
 /**
  * The reference's legs for each sighting of a figure that steps with legs drawn as one (a robe, a
- * small sprite's legs side by side), or null. Such a figure's stride does not show in its outline:
+ * small sprite's legs side by side; see STEPPING), or null. Such a figure's stride does not show in its outline:
  * its feet trade places under the hem while the block of its legs only swings. The reference then
  * steps with the motion library's gait over the loop, a run for a short loop and a walk for a long
  * one, its arms, head and lean still the figure's.
@@ -228,7 +233,11 @@ function unreadStride(reference: Rigged, slot: Slot): RigPose[] | null {
     const leg = rig && rig.plan === 'humanoid' && rig.view === 'side' ? rig.bones[rig.index.legF ?? -1] : undefined;
     return leg ? [Math.atan2(leg.tail.x - leg.head.x, leg.tail.y - leg.head.y)] : [];
   });
-  if (swings.length < SHARE * seen.length || Math.max(...swings) - Math.min(...swings) < STEPPING) return null;
+  if (swings.length < SHARE * seen.length) return null;
+  const usual = median(swings), low = Math.min(...swings), high = Math.max(...swings);
+  if (high - low < STEPPING || Math.min(high - usual, usual - low) < BOTH_WAYS * (high - low)) return null;
+  const grounds = seen.map((s) => s.box.y + s.box.height);
+  if (Math.max(...grounds) - Math.min(...grounds) > LEVEL * median(seen.map((s) => s.box.height))) return null;
   const gait = seen.length >= MOTIONS.walk.framesPerCycle ? MOTIONS.walk : MOTIONS.run;
   return seen.map((_, i) => poseRig(reference.rig, gait.at(i / seen.length, { amplitude: 1, frame: i, seed: 0 }), reference.pixel).pose);
 }

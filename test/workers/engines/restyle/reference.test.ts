@@ -58,6 +58,15 @@ describe('restyle with a reference, on real sprites', () => {
     }
   });
 
+  // A jump tucks the leg block one way and leaves the ground, an attack lunges one way: neither is a
+  // stride (a walk's block swings forward and back on one baseline). Measured 0.00 in the frames
+  // where a run would step (0.22-0.32) before the swing had to go both ways.
+  it.each(['jump', 'attack'])('the knight replacing a robed wizard that does not step (%s) does not run', (text) => {
+    const source = animate({ start: still('wizard-side').image, text, frames: 12, isPixel: true, seed: 'reference' });
+    const out = restyle({ source: { frames: source.frames, delaysMs: source.frames.map(() => 83) }, frames: 12, text: '', reference: still('knight-side').image, seed: 'reference' });
+    for (const f of out.frames.slice(1, 5)) expect(regionChange(f, out.frames[0]!, LEGS)).toBeLessThan(0.05);
+  });
+
   it('every walker of the four-direction skeleton GIF becomes the warrior, in every frame', () => {
     const gif = decodeGif(sources.find((s) => s.name === 'skeleton-walk-gif')!.bytes);
     const { frames } = restyle({ source: gif, frames: 8, text: '', reference: still('warrior-front').image, seed: 'reference' });
