@@ -22,8 +22,9 @@ const ELBOW_REACH = (5 * Math.PI) / 6;
 const CLEARLY = 0.01;
 /** Fewer pixels than this: too small an arm to fit. */
 const MIN_PIXELS = 12;
-/** About this many of an arm's pixels are followed at most (see fitArms). */
+/** About this many of an arm's pixels are followed at most, and of the body's (see fitArms). */
 const SAMPLES = 600;
+const BODY_SAMPLES = 40000;
 
 const BODY = 1, HEAD = 2;
 
@@ -56,6 +57,18 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
   if (!byGrid) listed.set(rig, (byGrid = new Map()));
   let got = byGrid.get(every);
   if (got) return got;
+  if (every > 1) {
+    // A coarser grid picks from the whole list: each pixel's bone is found once per rig.
+    const whole = pixelsOf(rig, 1);
+    const keep: number[] = [];
+    whole.x.forEach((x, i) => { if (Math.floor(x) % every === 0 && Math.floor(whole.y[i]!) % every === 0) keep.push(i); });
+    got = {
+      x: Float64Array.from(keep, (i) => whole.x[i]!), y: Float64Array.from(keep, (i) => whole.y[i]!),
+      bone: Int16Array.from(keep, (i) => whole.bone[i]!), head: Uint8Array.from(keep, (i) => whole.head[i]!), perBone: whole.perBone,
+    };
+    byGrid.set(every, got);
+    return got;
+  }
   const xs: number[] = [], ys: number[] = [], bones: number[] = [], heads: number[] = [];
   const perBone = new Int32Array(rig.bones.length);
   const W = rig.width;
@@ -63,8 +76,7 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
     const part = rig.parts[k];
     // Copies (a far leg) and underlays re-draw pixels another part already counts.
     if (!part || part.copyOf !== undefined || part.under) return;
-    const px = p % W, py = Math.floor(p / W);
-    const x = px + 0.5, y = py + 0.5;
+    const x = (p % W) + 0.5, y = Math.floor(p / W) + 0.5;
     let best = -1, bestD = Infinity;
     for (const b of part.bones) {
       const bone = rig.bones[b]!;
@@ -72,11 +84,10 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
       if (d < bestD) (bestD = d), (best = b);
     }
     perBone[best]!++;
-    if (px % every !== 0 || py % every !== 0) return;
     xs.push(x); ys.push(y); bones.push(best); heads.push(part.name === 'head' ? 1 : 0);
   });
   got = { x: Float64Array.from(xs), y: Float64Array.from(ys), bone: Int16Array.from(bones), head: Uint8Array.from(heads), perBone };
-  byGrid.set(every, got);
+  byGrid.set(1, got);
   return got;
 }
 
@@ -129,10 +140,13 @@ export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): 
   const theirHips = target.bones[theirSpine]!.head;
   const k = target.height / Math.max(1, rig.height);
   const sign = mirror ? -1 : 1;
-  // A character drawn larger than the pose is read one pixel in `every` x `every`, which still
-  // lands on each of the pose's pixels it covers.
-  const every = Math.max(1, Math.floor(0.5 / k));
+  // The body is read one pixel in `every` x `every`: a character drawn larger than the pose still
+  // lands on each of the pose's pixels it covers (half a pixel apart), and past BODY_SAMPLES each
+  // reading is spread over the pose's pixels around it, so a large character costs no more.
+  const total = pixelsOf(rig, 1).perBone.reduce((a, b) => a + b, 0);
+  const fine = Math.max(1, Math.floor(0.5 / k)), every = Math.max(fine, Math.ceil(Math.sqrt(total / BODY_SAMPLES)));
   const all = pixelsOf(rig, every);
+  const spread = every > fine ? Math.ceil(Math.SQRT2 * k * every) : Math.max(1, Math.ceil(k));
   for (const arm of ['armL', 'armR']) {
     const upper = rig.index[arm], lower = rig.index[`${arm}Lower`];
     if (upper === undefined || lower === undefined) continue;
@@ -163,7 +177,6 @@ export function fitArms(rig: Rig, pose: RigPose, target: Rig, mirror: boolean): 
     // raised is drawn in front of the head (drawOrder.ts), and a hand over the face is no pose
     // to copy from a silhouette.
     const body = new Uint8Array(TW * TH);
-    const spread = Math.max(1, Math.ceil(k));
     let outside = 0;
     for (let i = 0; i < all.bone.length; i++) {
       const b = all.bone[i]!;
