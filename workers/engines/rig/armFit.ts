@@ -83,6 +83,8 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
       const d = segmentDistance(x, y, bone.head, bone.tail);
       if (d < bestD) (bestD = d), (best = b);
     }
+    // A part bound to no bone (none of its bones found) moves with nothing: it is not followed.
+    if (best < 0) return;
     perBone[best]!++;
     xs.push(x); ys.push(y); bones.push(best); heads.push(part.name === 'head' ? 1 : 0);
   });
