@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { lockHolder } from '../server/lock.ts';
 
 export interface MemoryResult {
   uploads: number;
@@ -57,7 +58,7 @@ async function startShipped(start: Start, data: string, env: Record<string, stri
   for await (const line of createInterface({ input: child.stdout! })) if ((url = /listening on (\S+)/.exec(line)?.[1])) break;
   if (!url) throw new Error(`${entry} exited before it listened`);
   const key = (await readFile(join(data, 'api-key.txt'), 'utf8')).trim();
-  const pid = Number((await readFile(join(data, 'writer.pid'), 'utf8')).split(' ')[0]);
+  const { pid } = lockHolder(join(data, 'writer.pid'));
   return { child, url, key, pid };
 }
 

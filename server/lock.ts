@@ -29,12 +29,18 @@ export function takeLock(file: string, busy: (pid: number) => Error): () => void
       return () => rmSync(file, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const [pid, started] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+      const { pid, started } = lockHolder(file);
       if (pid && pid !== process.pid && holds(pid, started)) throw busy(pid);
       rmSync(file, { force: true });
     }
   }
   throw busy(0);
+}
+
+/** Who holds the lock `file`: its pid and, where the system gives one, its start time (a lock file is "pid started"). */
+export function lockHolder(file: string): { pid: number; started: number | undefined } {
+  const [pid, started] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+  return { pid: pid ?? NaN, started };
 }
 
 /**

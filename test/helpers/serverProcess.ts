@@ -1,11 +1,11 @@
 // `npm start` as a user runs it: a child process on a free port with its own data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { lockHolder } from '../../server/lock.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/spritekiln.js', import.meta.url));
@@ -55,7 +55,7 @@ export async function startServerProcess(dataDir: string, options: { env?: Recor
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const pid = Number((await readFile(join(dataDir, 'writer.pid'), 'utf8')).split(' ')[0]);
+  const { pid } = lockHolder(join(dataDir, 'writer.pid'));
   return { url, child, pid, output: () => out, exited };
 }
 
