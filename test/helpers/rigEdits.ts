@@ -1,5 +1,6 @@
 // Rigs changed as a pose to copy could show them: a part's pixels turned about its joint while the
-// bones stay as found (what a rig misses when it reads a limb only from its bones).
+// bones stay as found (what a rig misses when it reads a limb only from its bones), or the whole
+// picture mirrored.
 import type { Rig } from '../../workers/engines/rig/types.ts';
 
 /** `rig` with the pixels of part `name` turned by `angle` (clockwise on screen) about the head of its bone `name`; its bones as they were. */
@@ -16,4 +17,15 @@ export function partTurned(rig: Rig, name: string, angle: number): Rig {
     if (sx >= 0 && sy >= 0 && sx < W && sy < H && rig.labels[sy * W + sx] === part) labels[y * W + x] = part;
   }
   return { ...rig, labels };
+}
+
+/** `rig` as its picture mirrored would show it (parts keep their names). */
+export function mirrorRig(r: Rig): Rig {
+  const W = r.width;
+  const flip = (v: { x: number; y: number }) => ({ x: W - v.x, y: v.y });
+  return {
+    ...r,
+    labels: Int8Array.from(r.labels, (_, p) => r.labels[p - (p % W) + W - 1 - (p % W)]!),
+    bones: r.bones.map((b) => ({ ...b, head: flip(b.head), tail: flip(b.tail) })),
+  };
 }

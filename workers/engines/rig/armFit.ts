@@ -4,11 +4,12 @@
 // character may instead take the turns (shoulder and elbow) at which the character, posed, best
 // covers the pose's silhouette: its pixels turned with the arm, the rest of the body as posed,
 // compared at the pose's scale about the hips. Taken only when clearly better than the bones' turns.
-import type { Rig, Vec } from './types.ts';
+import type { Rig } from './types.ts';
 import { apply, boneTransforms, compose, localTransform, wrap } from './kinematics.ts';
 import type { Affine, RigPose } from './kinematics.ts';
 import { isRaised } from './drawOrder.ts';
 import { MIN_ARM_HEIGHT } from './humanoid.ts';
+import { segmentDistance } from './skin.ts';
 
 /**
  * Tried turns: the upper arm every 15 degrees all the way round and the elbow every 25 up to 150
@@ -44,14 +45,6 @@ interface RigPixels {
 
 const listed = new WeakMap<Rig, Map<number, RigPixels>>();
 
-/** Distance from (x, y) to the segment a-b, squared. */
-function segmentDistance(x: number, y: number, a: Vec, b: Vec): number {
-  const dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy;
-  const t = len > 0 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / len)) : 0;
-  const ex = a.x + t * dx - x, ey = a.y + t * dy - y;
-  return ex * ex + ey * ey;
-}
-
 function pixelsOf(rig: Rig, every: number): RigPixels {
   let byGrid = listed.get(rig);
   if (!byGrid) listed.set(rig, (byGrid = new Map()));
@@ -80,7 +73,7 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
     let best = -1, bestD = Infinity;
     for (const b of part.bones) {
       const bone = rig.bones[b]!;
-      const d = segmentDistance(x, y, bone.head, bone.tail);
+      const d = segmentDistance({ x, y }, bone.head, bone.tail);
       if (d < bestD) (bestD = d), (best = b);
     }
     // A part bound to no bone (none of its bones found) moves with nothing: it is not followed.

@@ -103,7 +103,8 @@ export function pixelGrid(sprite: RawImage): CellGrid {
 /** Painted art's cells: about 64 over its height. */
 export const paintedGrid = (rig: Rig): CellGrid => ({ size: Math.max(1, Math.round(rig.height / 64)), x0: 0, y0: 0 });
 
-function segmentDistance(p: Vec, a: Vec, b: Vec): number {
+/** Distance from `p` to the segment a-b. */
+export function segmentDistance(p: Vec, a: Vec, b: Vec): number {
   const vx = b.x - a.x, vy = b.y - a.y;
   const l2 = vx * vx + vy * vy;
   const t = l2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * vx + (p.y - a.y) * vy) / l2)) : 0;

@@ -8,7 +8,7 @@ import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematic
 import type { RigPose } from '../../../../workers/engines/rig/kinematics.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { still } from '../../../fixtures/realSprites.ts';
-import { partTurned } from '../../../helpers/rigEdits.ts';
+import { mirrorRig, partTurned } from '../../../helpers/rigEdits.ts';
 
 const rig = rigSubject(still('adventurer-front').image, false)!.rig;
 const bone = (name: string) => rig.bones[rig.index[name]!]!;
@@ -46,15 +46,9 @@ describe('fitArms', () => {
   });
 
   it('reads a pose seen in a mirror the right way round', () => {
-    // The pose's picture mirrored about the hips: its left arm (turned out) is the character's right.
-    const target = partTurned(rig, 'armL', 0.9);
-    const hips = bone('spine').head.x, W = rig.width;
-    const labels = Int8Array.from(target.labels, (_, p) => {
-      const x = p % W, y = Math.floor(p / W), mx = Math.round(2 * hips - x - 1);
-      return mx >= 0 && mx < W ? target.labels[y * W + mx]! : -1;
-    });
+    // The pose's picture mirrored: its left arm (turned out) is the character's right.
     const pose = rest();
-    fitArms(rig, pose, { ...target, labels }, true);
+    fitArms(rig, pose, mirrorRig(partTurned(rig, 'armL', 0.9)), true);
     expect(pose.bones[rig.index.armL!]).toBeDefined();
     expect(pose.bones[rig.index.armR!]).toBeUndefined();
   });

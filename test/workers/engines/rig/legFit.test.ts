@@ -7,18 +7,8 @@ import { matchPose } from '../../../../workers/engines/rig/retarget.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import type { Rig } from '../../../../workers/engines/rig/types.ts';
 import { still } from '../../../fixtures/realSprites.ts';
-import { partTurned } from '../../../helpers/rigEdits.ts';
+import { mirrorRig, partTurned } from '../../../helpers/rigEdits.ts';
 
-/** `rig` as its picture mirrored would show it (parts keep their names). */
-function mirrorRig(r: Rig): Rig {
-  const W = r.width;
-  const flip = (v: { x: number; y: number }) => ({ x: W - v.x, y: v.y });
-  return {
-    ...r,
-    labels: Int8Array.from(r.labels, (_, p) => r.labels[p - (p % W) + W - 1 - (p % W)]!),
-    bones: r.bones.map((b) => ({ ...b, head: flip(b.head), tail: flip(b.tail) })),
-  };
-}
 
 const rig = rigSubject(still('adventurer-front').image, false)!.rig;
 const bone = (r: Rig, name: string) => r.bones[r.index[name]!]!;
