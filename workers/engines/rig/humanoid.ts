@@ -234,6 +234,12 @@ function findArms(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uin
   return arms;
 }
 
+/** Whether `bone` of `rig` belongs to an arm that only carries a small figure's fist (see humanoidRig). */
+export function fistArm(rig: Rig, bone: string): boolean {
+  const arm = /^arm([LR])/.exec(bone);
+  return arm !== null && rig.parts.some((p) => p.name === `hand${arm[1]}` && p.bones.includes(rig.index[`arm${arm[1]}Lower`] ?? -1));
+}
+
 export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view'], facing: 1 | -1): Rig {
   const { box, width } = s;
   const H = box.height;
@@ -401,6 +407,20 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
       const side = apart ? legSide(p) : 0;
       b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);
     }
+  }
+  // A figure this small draws an arm as little more than the fist hanging beside its legs: that fist
+  // is the arm's end, on arm bones from the shoulder above it, so a blow, a cast or a cheer moves it
+  // (a cutout's fist slides, whole, to where the arm's end goes: skin.ts).
+  for (const [side, part] of hands) {
+    const name = side < 0 ? 'armL' : 'armR';
+    if (b.index[name] !== undefined) continue;
+    let sx = 0, sy = 0, n = 0;
+    for (let p = 0; p < b.labels.length; p++) if (b.labels[p] === part) { sx += (p % width) + 0.5; sy += Math.floor(p / width) + 0.5; n++; }
+    if (n === 0) continue;
+    const hand = vec(sx / n, sy / n), shoulder = vec(hand.x, neckY + 0.15 * (hipY - neckY));
+    b.bone(name, 'spine', shoulder, mid(shoulder, hand));
+    b.bone(`${name}Lower`, name, mid(shoulder, hand), hand);
+    b.parts[part]!.bones = [b.index[`${name}Lower`]!];
   }
   const ground = vec(legX(0, bottom - feetRows, bottom), bottom);
   return b.build('humanoid', view, facing, H, ground);

@@ -11,6 +11,7 @@ import type { RigPose } from './kinematics.ts';
 import { median } from '../../kernels/median.ts';
 import { fitLegTurn } from './legFit.ts';
 import { fitArms } from './armFit.ts';
+import { fistArm } from './humanoid.ts';
 
 export interface MatchOptions {
   /** The target seen in a mirror: it faces the other way, so its left is the character's right. */
@@ -46,7 +47,9 @@ const length = (b: Bone): number => Math.hypot(b.tail.x - b.head.x, b.tail.y - b
  */
 function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone | undefined {
   if (!/^(arm|leg|wing|head$)/.test(name)) return undefined;
-  const find = (n: string): Bone | undefined => target.bones[target.index[n] ?? -1];
+  // A small figure's arm bones only carry its fist (humanoid.ts): drawn hanging, they say nothing of
+  // where an arm points, and its arms are taken as not found.
+  const find = (n: string): Bone | undefined => (fistArm(target, n) ? undefined : target.bones[target.index[n] ?? -1]);
   const swapped = mirror ? name.replace(/^(arm|leg|wing)([LR])/, (_, k: string, s: string) => k + (s === 'L' ? 'R' : 'L')) : name;
   const direct = find(swapped);
   if (direct) return direct;
@@ -63,7 +66,7 @@ function counterpart(name: string, rig: Rig, target: Rig, mirror: boolean): Bone
   const arm = /^arm([LR])(Lower|Weapon)?$/.exec(name);
   if (arm) {
     // A side view shows one arm: whichever side it was found on, it is the one the character has.
-    const arms = ['armL', 'armR'].filter((n) => target.index[n] !== undefined);
+    const arms = ['armL', 'armR'].filter((n) => target.index[n] !== undefined && !fistArm(target, n));
     const own = ['armL', 'armR'].filter((n) => rig.index[n] !== undefined);
     if (arms.length === 1 && own.length === 1) return find(`${arms[0]}${arm[2] ?? ''}`);
     // A front view is its own mirror image: an arm not found (a fist raised against the big head

@@ -8,6 +8,7 @@
 import type { RawImage } from '../../types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
+import { fistArm } from './humanoid.ts';
 
 export interface Mesh {
   /** Rest positions (start image pixels), x y interleaved. */
@@ -30,9 +31,11 @@ export interface Mesh {
  * upper body a pixel or two ahead of the hips, not a head slid across a helmet's visor; a chibi's
  * head is most of its height, and its short spine's middle barely moves); each foot on its leg's
  * end, never down away from the hips, which would open a gap under the body; a hand hanging beside
- * the legs a pixel at most against the other side's leg (up while that foot is off the ground). An
- * arm found (one holding a sword out) still turns, as a block about its shoulder, which slides with
- * the upper body: a blow is the one thing a figure this small must swing.
+ * the legs a pixel at most against the other side's leg (up while that foot is off the ground), and
+ * where its arm swings wide (a blow, a cast, arms thrown up), on to where the arm carries its end,
+ * still on the body's outline (see Fist). An arm found (one holding a sword out) still turns, as a
+ * block about its shoulder, which slides with the upper body: a blow is the one thing a figure this
+ * small must swing.
  */
 export interface Cutout {
   /** Per vertex, its part. */
@@ -50,6 +53,40 @@ export interface Cutout {
   unit: number;
   /** How far a foot slides sideways from the hips at most (image pixels): a stride, not a split. */
   stride: number;
+  /** Per hand part that ends an arm (a small figure's fist, humanoid.ts), how the arm carries it. */
+  fists: (Fist | undefined)[];
+}
+
+/**
+ * A fist's arm: its lower bone and that bone's end (the fist), and where the fist still touches the
+ * body. The fist sways with the legs as any hand and goes, besides, where its arm's turn carries its
+ * end, as a whole block: a blow, a cast or a cheer moves it.
+ */
+interface Fist {
+  bone: number;
+  end: Vec;
+  /** From the shoulder to the fist. */
+  length: number;
+  reach: Reach;
+}
+
+/**
+ * How far (a share of its arm's length) a fist's arm carries it before the fist leaves the sway, and
+ * from how far it follows the arm wholly: a walk's small swing shows as the sway, a pixel a step (an
+ * arm a few pixels long swung through a third of a radian moves its fist a pixel or two out and back,
+ * a flapping at this size), while a blow, a cast or arms thrown up move the fist where the arm goes.
+ */
+const FIST_STILL = 0.5, FIST_FREE = 0.9;
+
+/**
+ * The slides (whole art pixels, against the upper body) at which a fist still touches the body:
+ * `touches[(j + radius) * (2 radius + 1) + i + radius]` for a slide of (i, j) art pixels. A figure
+ * this small has no forearm to draw between a fist and its shoulder, so a fist sent further out
+ * stops where it would come loose, as an artist keeps it on the outline.
+ */
+interface Reach {
+  radius: number;
+  touches: Uint8Array;
 }
 
 const HIPS = 0, UPPER = 1, FOOT = 2, HAND = 3, ARM = 4;
@@ -242,6 +279,7 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
   const vertexPart = new Uint8Array(mesh.rest.length / 2);
   mesh.parts.forEach((part, t) => { for (let k = 0; k < 3; k++) vertexPart[mesh.triangles[3 * t + k]!] = part; });
   const carrier = new Uint8Array(rig.parts.length), bone = new Int16Array(rig.parts.length).fill(-1), anchor = new Float64Array(rig.parts.length * 2);
+  const fists: (Fist | undefined)[] = rig.parts.map(() => undefined);
   rig.parts.forEach((part, i) => {
     const end = part.bones.find((b) => rig.bones[b]!.name.endsWith('Lower'));
     if (part.name.endsWith('Foot') && end !== undefined) {
@@ -259,6 +297,12 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
         bone[i] = b;
         anchor[2 * i] = rig.bones[b]!.tail.x;
         anchor[2 * i + 1] = rig.bones[b]!.tail.y;
+        const side = part.name[4];
+        const lower = rig.index[`arm${side}Lower`], upper = rig.index[`arm${side}`];
+        if (fistArm(rig, `arm${side}`) && lower !== undefined && upper !== undefined) {
+          const end = rig.bones[lower]!.tail, shoulder = rig.bones[upper]!.head;
+          fists[i] = { bone: lower, end, length: Math.hypot(end.x - shoulder.x, end.y - shoulder.y), reach: fistReach(rig, i, unit) };
+        }
       }
     } else if (/^arm[LR]/.test(part.name) && rig.index[part.name.slice(0, 4)] !== undefined) {
       carrier[i] = ARM;
@@ -271,7 +315,43 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
   const { head: hips, tail: neck } = rig.bones[spine]!;
   const top = rig.bones[rig.index.head ?? -1]?.tail ?? neck;
   const stride = unit * Math.max(1, Math.round((CUTOUT_STRIDE * rig.height) / unit));
-  return { vertexPart, carrier, bone, anchor, spine, hips, middle: { x: (hips.x + top.x) / 2, y: (hips.y + top.y) / 2 }, unit, stride };
+  return { vertexPart, carrier, bone, anchor, spine, hips, middle: { x: (hips.x + top.x) / 2, y: (hips.y + top.y) / 2 }, unit, stride, fists };
+}
+
+/** Where part `fist` of `rig` touches the rest of the body above the knees, slid by whole art pixels of `unit`. */
+function fistReach(rig: Rig, fist: number, unit: number): Reach {
+  const { width, labels } = rig;
+  const height = labels.length / width;
+  // The body grown by an art pixel: a fist on it, or beside it, touches.
+  const near = new Uint8Array(labels.length);
+  for (let p = 0; p < labels.length; p++) {
+    const l = labels[p]!;
+    if (l < 0 || l === fist || /Foot$|^hand/.test(rig.parts[l]!.name)) continue;
+    const x = p % width, y = (p - x) / width;
+    for (let yy = Math.max(0, y - unit); yy <= Math.min(height - 1, y + unit); yy++) near.fill(1, yy * width + Math.max(0, x - unit), yy * width + Math.min(width - 1, x + unit) + 1);
+  }
+  const own: number[] = [];
+  for (let p = 0; p < labels.length; p++) if (labels[p] === fist) own.push(p);
+  const radius = Math.ceil(rig.height / unit), side = 2 * radius + 1;
+  const touches = new Uint8Array(side * side);
+  for (let j = -radius; j <= radius; j++) for (let i = -radius; i <= radius; i++) {
+    touches[(j + radius) * side + i + radius] = own.some((p) => {
+      const x = (p % width) + i * unit, y = Math.floor(p / width) + j * unit;
+      return x >= 0 && y >= 0 && x < width && y < height && near[y * width + x] === 1;
+    }) ? 1 : 0;
+  }
+  return { radius, touches };
+}
+
+/** The slide (i, j) art pixels toward the fist's target, taken back toward its rest until it touches the body. */
+function keptOn(reach: Reach, i: number, j: number): [number, number] {
+  const { radius, touches } = reach, side = 2 * radius + 1;
+  const steps = Math.max(Math.abs(i), Math.abs(j));
+  for (let k = steps; k > 0; k--) {
+    const a = Math.round((i * k) / steps), b = Math.round((j * k) / steps);
+    if (Math.abs(a) <= radius && Math.abs(b) <= radius && touches[(b + radius) * side + a + radius] === 1) return [a, b];
+  }
+  return [0, 0];
 }
 
 export interface Extent {
@@ -359,6 +439,17 @@ function slideCutouts(mesh: Mesh, cut: Cutout, transforms: readonly Affine[], gl
       // A pixel at most: up while that foot is off the ground, forward or back half as far as it steps.
       dx[p] = ux + Math.max(-unit, Math.min(unit, whole((x - hx) / 2)));
       dy[p] = hy + Math.max(-unit, Math.min(0, y));
+      const fist = cut.fists[p];
+      if (fist) {
+        // Plus where the arm carries its end against where the upper body alone would, kept on the body.
+        const { end } = fist, arm = transforms[fist.bone] as Affine, body = transforms[cut.spine] as Affine;
+        const ax = arm[0] * end.x + arm[2] * end.y + arm[4] - (body[0] * end.x + body[2] * end.y + body[4]);
+        const ay = arm[1] * end.x + arm[3] * end.y + arm[5] - (body[1] * end.x + body[3] * end.y + body[5]);
+        const t = Math.max(0, Math.min(1, (Math.hypot(ax, ay) / Math.max(1e-9, fist.length) - FIST_STILL) / (FIST_FREE - FIST_STILL)));
+        const [i, j] = keptOn(fist.reach, Math.round((dx[p]! - ux + t * ax) / unit), Math.round((dy[p]! - hy + t * ay) / unit));
+        dx[p] = ux + i * unit;
+        dy[p] = hy + j * unit;
+      }
     }
   }
   for (let v = 0; v < out.length / 2; v++) {

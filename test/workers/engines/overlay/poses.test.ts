@@ -127,6 +127,15 @@ describe('overlay copies each pose', () => {
     expect(m.posed).toBeGreaterThanOrEqual(m.stamped + 0.05);
   });
 
+  // A 16 px pirate's arms are its fists (rig/humanoid.ts): on the cartoon sheet they go where the
+  // sheet's hands are, raised beside the hat, out in a punch, in whole art pixels on the body.
+  it('adventurer-sheet with pirate-front: the small figure\'s fists follow the sheet\'s hands', () => {
+    const m = measure(sheetNamed('adventurer-sheet'), 'pirate-front');
+    // Measured 0.739 and 0.701 (0.707 and 0.670 with the fists left hanging).
+    expect(m.byCell.get('1:1')).toBeGreaterThanOrEqual(0.725);
+    expect(m.byCell.get('2:7')).toBeGreaterThanOrEqual(0.69);
+  });
+
   it('a character on its own pose sheet comes back as drawn in that pose', () => {
     const sheet = sheetNamed('adventurer-sheet');
     const out = overlay({ sheet: sheet.image, characters: [still('adventurer-front').image], rows: [{ row: 1, title: '', description: '' }], style: undefined, output: { scale: 1 } });

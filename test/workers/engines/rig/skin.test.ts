@@ -12,6 +12,8 @@ import { copyInto } from '../../../../workers/kernels/blit.ts';
 import { pixelKnight, hero } from '../../../fixtures/sprites.ts';
 import { still } from '../../../fixtures/realSprites.ts';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
+import { drawPosed } from '../../../../workers/engines/rig/posed.ts';
+import { components } from '../../../../workers/kernels/components.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 
 describe('pixelGrid', () => {
@@ -200,6 +202,40 @@ describe('a figure a few pixels tall moves as cutouts', () => {
     };
     const drops = new Set(frames.map(handDrop));
     expect([...drops].sort()).toEqual([handDrop(frames[0]!) - 1, handDrop(frames[0]!)]);
+  });
+
+  // Its arms are the fists hanging beside its legs, on arm bones from the shoulder: a blow or a cast
+  // moves the fist, whole, where the arm carries its end, and stops it where it would come loose.
+  it.each([
+    ['raised out over the shoulder', 1.4, 2],
+    ['thrown straight up', Math.PI, 3],
+  ] as const)('a small front figure\'s fist goes where its arm turns (%s), on the body', (_, turn, rise) => {
+    const rigged = rigSubject(still('pirate-front').image, true)!;
+    const { rig, mesh } = rigged;
+    const hand = rig.parts.findIndex((p) => p.name === 'handL');
+    expect(hand).toBeGreaterThanOrEqual(0);
+    expect(rig.parts[hand]!.bones).toEqual([rig.index.armLLower]);
+    const rest = deform(mesh, boneTransforms(rig, { bones: [], offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const bones = rig.bones.map((b) => (b.name === 'armL' ? { angle: turn, stretch: 1 } : undefined));
+    const pos = deform(mesh, boneTransforms(rig, { bones, offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    // The fist's vertices rise (y down) by whole pixels, all together.
+    const lift = new Set<number>();
+    for (let v = 0; v < mesh.cutout!.vertexPart.length; v++) if (mesh.cutout!.vertexPart[v] === hand) lift.add(rest[2 * v + 1]! - pos[2 * v + 1]!);
+    expect(lift.size).toBe(1);
+    expect([...lift][0]!).toBeGreaterThanOrEqual(rise);
+    // Drawn, the figure is still one piece.
+    const { image } = drawPosed(rigged, { bones, offset: { x: 0, y: 0 } });
+    const solid = new Uint8Array(image.width * image.height);
+    for (let p = 0; p < solid.length; p++) solid[p] = image.data[p * 4 + 3]! >= 128 ? 1 : 0;
+    expect(components(solid, image.width, image.height).sizes.length - 1).toBe(1);
+  });
+
+  it('a walk\'s small arm swing leaves the fist to the sway', () => {
+    const { rig, mesh } = rigSubject(still('pirate-front').image, true)!;
+    const hand = rig.parts.findIndex((p) => p.name === 'handL');
+    const at = (turn: number) => deform(mesh, boneTransforms(rig, { bones: rig.bones.map((b) => (b.name === 'armL' ? { angle: turn, stretch: 1 } : undefined)), offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const rest = at(0), swung = at(0.3);
+    for (let v = 0; v < mesh.cutout!.vertexPart.length; v++) if (mesh.cutout!.vertexPart[v] === hand) expect([swung[2 * v], swung[2 * v + 1]]).toEqual([rest[2 * v], rest[2 * v + 1]]);
   });
 
   // A breath dips the hips by a fifth of a pixel at 16 px: rounded, nothing ever moved.
