@@ -9,13 +9,14 @@ import { benchImageMagick } from './imagemagick.ts';
 import { benchCreation } from './creation.ts';
 import { benchKinds } from './kinds.ts';
 import { benchMemory } from './memory.ts';
+import type { MemoryResult } from './memory.ts';
 import { benchAcceptedRate } from './acceptedRate.ts';
 import { benchGifPalette } from './gifPalette.ts';
 import { benchRestyleCost } from './restyleCost.ts';
 import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
 import { benchRestyleJob } from './restyleJob.ts';
-import { spread } from './timing.ts';
+import { interleaved, spread } from './timing.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
@@ -102,14 +103,22 @@ if (want('memory')) {
     ['as shipped + MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }, 'launcher'],
     ['without the launcher (glibc defaults)', {}, 'server'],
   ] as const;
-  for (const [i, [label, env, start]] of cases.entries()) {
-    const m = await benchMemory(40, env, start);
-    if (i === 0) {
-      console.log(`\n## Memory: ${m.uploads} concurrent uploads of ${(m.fileBytes / 1e6).toFixed(1)} MB PNGs while their jobs render (the serving process, workers included; the shipped build)\n`);
-      console.log('| malloc | accepted | upload seconds | jobs rendered while sampled | RSS idle (after one upload) | peak RSS sampled | VmHWM | launcher VmHWM | target |\n|---|---|---|---|---|---|---|---|---|');
-    }
-    console.log(`| ${label} | ${m.accepted}/${m.uploads} | ${fmt(m.seconds)} | ${m.rendered} | ${fmt(m.idleRssMb, 0)} MB | ${fmt(m.peakSampledRssMb, 0)} MB | ${fmt(m.vmHwmMb, 0)} MB | ${m.launcherHwmMb ? `${fmt(m.launcherHwmMb, 0)} MB` : '-'} | < 600 MB: ${verdict(m.vmHwmMb < 600)} |`);
-  }
+  // Each configuration runs twice, in the order given and then reversed (ABC CBA), so the machine's
+  // drift over the minutes they take falls on every one alike; each figure is the two runs' range.
+  const runs = cases.map(() => [] as MemoryResult[]);
+  await interleaved(2, ...cases.map(([, env, start], i) => async () => void runs[i]!.push(await benchMemory(40, env, start))));
+  const first = runs[0]![0]!;
+  console.log(`\n## Memory: ${first.uploads} concurrent uploads of ${(first.fileBytes / 1e6).toFixed(1)} MB PNGs while their jobs render (the serving process, workers included; the shipped build; two runs each, ABC CBA, min-max)\n`);
+  console.log('| malloc | accepted | upload seconds | jobs rendered while sampled | RSS idle (after one upload) | peak RSS sampled | VmHWM | launcher VmHWM | target |\n|---|---|---|---|---|---|---|---|---|');
+  cases.forEach(([label], i) => {
+    const ms = runs[i]!;
+    const range = (f: (m: MemoryResult) => number, digits = 0, unit = '') => {
+      const { min, max } = spread(ms.map(f));
+      return fmt(min, digits) === fmt(max, digits) ? `${fmt(min, digits)}${unit}` : `${fmt(min, digits)}-${fmt(max, digits)}${unit}`;
+    };
+    const launcher = ms.some((m) => m.launcherHwmMb > 0) ? range((m) => m.launcherHwmMb, 0, ' MB') : '-';
+    console.log(`| ${label} | ${ms.map((m) => `${m.accepted}/${m.uploads}`).join(', ')} | ${range((m) => m.seconds, 1)} | ${range((m) => m.rendered)} | ${range((m) => m.idleRssMb, 0, ' MB')} | ${range((m) => m.peakSampledRssMb, 0, ' MB')} | ${range((m) => m.vmHwmMb, 0, ' MB')} | ${launcher} | < 600 MB: ${verdict(ms.every((m) => m.vmHwmMb < 600))} |`);
+  });
 }
 
 if (want('rate')) {
