@@ -1,7 +1,7 @@
 // Generator time vs the sheet + GIF encoding that follows it, at 36 and 100 frames of 256x256, one
 // thread: the engines (pure, over RGBA) timed alone, then the writers on the same frames. Each case
-// runs once untimed on both sides first (a worker that has done one job has compiled its code), then
-// generate and encode take turns, which goes first alternating, and each run gives its own ratio.
+// runs once untimed on both sides first (compiling the code), then generate and encode take turns,
+// which goes first alternating, and each run gives its own ratio: two early runs, then warm ones.
 import { encodeGif, encodePng } from '../workers/codecs/encode.ts';
 import { interleaved } from './timing.ts';
 import { animate } from '../workers/engines/animate/animate.ts';
@@ -17,9 +17,12 @@ import { parseHexColor } from '../workers/kernels/image.ts';
 export interface GeneratorBench {
   name: string;
   frames: number;
-  /** Per run, in the order run. */
+  /** Per run, in the order run, once warm (see benchGenerators). */
   generateMs: number[];
   encodeMs: number[];
+  /** The two runs before those: a worker's second and third job of the kind. */
+  earlyGenerateMs: number[];
+  earlyEncodeMs: number[];
 }
 
 export async function benchGenerators(runs = 5): Promise<GeneratorBench[]> {
@@ -50,8 +53,11 @@ export async function benchGenerators(runs = 5): Promise<GeneratorBench[]> {
       made = make(frames);
       await encode();
       // The order alternates, so neither side always runs in the other's wake (its garbage, a cold cache).
+      // A worker's first jobs still run code V8 has not optimised yet (an engine's per-job steps run
+      // once a job): two runs each are timed apart as early ones, then `runs` more as a warm worker's.
+      const [earlyGenerateMs, earlyEncodeMs] = await interleaved(2, () => (made = make(frames)), encode);
       const [generateMs, encodeMs] = await interleaved(runs, () => (made = make(frames)), encode);
-      results.push({ name, frames, generateMs: generateMs!, encodeMs: encodeMs! });
+      results.push({ name, frames, generateMs: generateMs!, encodeMs: encodeMs!, earlyGenerateMs: earlyGenerateMs!, earlyEncodeMs: earlyEncodeMs! });
     }
   }
   return results;
