@@ -26,6 +26,17 @@ function turned(rig: Rig, name: string, angle: number): Rig {
 }
 
 describe('matchPose', () => {
+  // A small figure's arm bones only carry its fist, hanging: they say nothing of where an arm points.
+  // Copied from one, the character's arms turn with its body (a lean takes them along) instead of
+  // keeping the fist-arm's straight-down direction on screen.
+  it('a pose whose arms are only fists lends the character no arm turns', () => {
+    const pirate = rigSubject(still('pirate-front').image, true)!.rig;
+    const viking = rigSubject(still('warrior-front').image, true)!.rig;
+    expect(viking.index.armL).toBeDefined();
+    const pose = matchPose(pirate, viking, { mirror: false, lean: 0.3 });
+    for (const arm of ['armL', 'armR']) expect(pose.bones[pirate.index[arm]!]?.angle ?? 0).toBeCloseTo(0, 9);
+  });
+
   it.each(humanoids.map((s) => [s.name, s] as const))('%s copied onto itself stays at rest', (_name, s) => {
     const rigged = rigSubject(s.image, s.isPixel)!;
     const pose = matchPose(rigged.rig, rigged.rig, { mirror: false, lean: 0 });
