@@ -1,6 +1,6 @@
 // Restyle work vs decoding its input once (the bound on what one request may cost): each case
-// decodes the GIF and restyles it, interleaved, which goes first alternating, `runs` times; ratios
-// reported as min-max.
+// decodes the GIF and restyles it, interleaved, which goes first alternating, after one untimed run
+// and two early runs (reported apart), `runs` times; ratios reported as min-max.
 // Two shapes: a walker filling half of 512 px frames (the work follows the subject), and a 64 px
 // walker in 512 px frames (a small file that asks for many large frames).
 import { decodeGif } from '../workers/codecs/gif.ts';
@@ -16,6 +16,8 @@ export interface RestyleCost {
   text: string;
   decodeMs: number[];
   ratios: number[];
+  /** The two runs before those (see benchRestyleCost). */
+  earlyRatios: number[];
 }
 
 const TEXTS = ['golden', 'pixel art', 'ice', 'ghost', 'fire'];
@@ -40,8 +42,14 @@ export async function benchRestyleCost(runs = 3): Promise<RestyleCost[]> {
     // Restyle reads its source and never writes it: every run restyles the same decoded frames.
     const anim = decodeGif(gif);
     for (const text of TEXTS) {
-      const [decodeMs, restyleMs] = await interleaved(runs, () => decodeGif(gif), () => restyle({ source: anim, frames: 100, text, seed: 'b' }));
-      out.push({ source, bytes: gif.length, text, decodeMs: decodeMs!, ratios: restyleMs!.map((ms, i) => ms / decodeMs![i]!) });
+      const decode = () => decodeGif(gif), work = () => restyle({ source: anim, frames: 100, text, seed: 'b' });
+      // One untimed run each (compiling the code), two early runs timed apart (a worker's code is not
+      // yet optimised after one job: generators.ts), then `runs` as a warm worker's.
+      decode();
+      work();
+      const [earlyDecode, earlyRestyle] = await interleaved(2, decode, work);
+      const [decodeMs, restyleMs] = await interleaved(runs, decode, work);
+      out.push({ source, bytes: gif.length, text, decodeMs: decodeMs!, ratios: restyleMs!.map((ms, i) => ms / decodeMs![i]!), earlyRatios: earlyRestyle!.map((ms, i) => ms / earlyDecode![i]!) });
     }
   }
   return out;
