@@ -20,6 +20,7 @@ const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {
   wave: ['wave', 'sway', 'wiggle', 'rock', 'ripple', 'bend', 'blow', 'waggle', 'dance', 'swish', 'flow', 'breeze', 'wind', 'wag'],
   dash: ['dash', 'dart', 'zip', 'dodge', 'evade', 'sidestep', 'slide', 'swoop', 'zoom', 'bolt', 'burst', 'teleport', 'blitz'],
   cast: ['cast', 'charge', 'channel', 'conjure', 'summon', 'spell', 'chant', 'invoke', 'focus', 'gather', 'empower', 'incant', 'enchant', 'magic', 'spellcast'],
+  cheer: ['cheer', 'celebrate', 'celebration', 'victory', 'win', 'triumph', 'hooray', 'hurray', 'yay', 'rejoice', 'victorious', 'winner', 'won'],
 };
 
 /** Phrases read as one word (checked before single words, enhanced reading only). */

@@ -26,6 +26,7 @@ describe('readMotionPlan, enhanced', () => {
     ['wave', 'wave'], ['swaying in the wind', 'wave'], ['sway', 'wave'],
     ['dash', 'dash'], ['darts', 'dash'], ['dodge', 'dash'],
     ['cast', 'cast'], ['charging', 'cast'], ['power up', 'cast'], ['summons', 'cast'],
+    ['cheer', 'cheer'], ['celebrating the victory', 'cheer'], ['a victory pose', 'cheer'], ['wins', 'cheer'],
   ])('%s -> %s', (text, name) => {
     const plan = readMotionPlan(text, true, 36);
     expect(plan.motions.map((m) => m.name)).toEqual([name]);

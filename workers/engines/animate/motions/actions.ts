@@ -1,6 +1,6 @@
-// Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving. The striking arm
+// Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving, cheering. The striking arm
 // is the one holding a weapon (else the lead arm); "forward" is the way the subject faces.
-import { bell, easeIn, easeInOut, easeOut, span, spring, swell } from '../../../kernels/easing.ts';
+import { arc, bell, easeIn, easeInOut, easeOut, span, spring, swell } from '../../../kernels/easing.ts';
 import { hash32 } from '../../../kernels/random.ts';
 import { frame, mixFrames, REST } from '../motionFrame.ts';
 import type { MotionFrame, RigMotion } from '../motionFrame.ts';
@@ -117,5 +117,27 @@ export const wave: RigMotion = {
   at(u, { amplitude: a }) {
     const up = easeInOut(span(u, 0, 0.2)) * (1 - easeInOut(span(u, 0.8, 1)));
     return frame({ arms: [{ swing: 2.6 * up, bend: up * (0.6 + 0.5 * Math.sin(TAU * 3 * u)) }, REST.arms[1]], lean: 0.06 * a * Math.sin(TAU * u), nod: -0.05 * up, flap: 0.5 * Math.sin(TAU * u) });
+  },
+};
+
+/**
+ * A cheer (a victory): a dip, a hop with both arms thrown up, a landing with the knees giving, the
+ * arms held up and pumped once more, then lowered. The arms are up from the dip on, so the hop
+ * reads as joy, not a jump; the head lifts. The body stays upright (a lean would turn a small
+ * pixel figure's rows into steps for nothing the eye needs).
+ */
+export const cheer: RigMotion = {
+  name: 'cheer', framesPerCycle: 18, returns: true,
+  at(u, { amplitude: a }) {
+    const up = easeInOut(span(u, 0, 0.25)) * (1 - easeInOut(span(u, 0.8, 1)));
+    const hop = arc(u, 0.15, 0.45);
+    const dip = arc(u, 0.02, 0.2) + arc(u, 0.42, 0.6);
+    const pump = arc(u, 0.58, 0.8);
+    const arm = { swing: (3 - 0.4 * pump) * up, bend: 0.15 * up + 0.4 * pump };
+    return frame({
+      lift: 0.12 * a * hop, crouch: 0.08 * a * dip, squash: 1 - 0.12 * a * dip + 0.04 * a * hop, stretch: 1 + 0.03 * hop,
+      feet: [{ forward: 0, up: 0.05 * a * hop }, { forward: 0, up: 0.05 * a * hop }],
+      arms: [arm, arm], nod: -0.08 * up,
+    });
   },
 };
