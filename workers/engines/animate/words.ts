@@ -6,26 +6,27 @@ import type { MotionName } from './motions/index.ts';
 /** Synonyms, in base form; the motion's own name is listed first. */
 const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {
   idle: ['idle', 'breathe', 'breath', 'rest', 'stand', 'wait', 'still', 'relax', 'pant', 'loiter', 'stay', 'calm', 'sleep', 'snore'],
-  walk: ['walk', 'stroll', 'step', 'march', 'pace', 'wander', 'stride', 'amble', 'trudge', 'tiptoe', 'sneak', 'creep', 'patrol', 'move', 'waddle', 'stomp', 'limp'],
+  walk: ['walk', 'stroll', 'step', 'march', 'pace', 'wander', 'stride', 'amble', 'trudge', 'tiptoe', 'sneak', 'creep', 'patrol', 'move', 'waddle', 'stomp', 'limp', 'crawl', 'push'],
   run: ['run', 'sprint', 'jog', 'gallop', 'race', 'rush', 'flee', 'chase', 'scurry', 'scamper'],
   jump: ['jump', 'hop', 'leap', 'spring', 'vault', 'pounce', 'skip', 'jumpy'],
-  attack: ['attack', 'slash', 'strike', 'swing', 'stab', 'thrust', 'punch', 'kick', 'hack', 'chop', 'cut', 'lunge', 'smash', 'bash', 'swipe', 'jab', 'fight', 'bite', 'claw', 'slam', 'whack', 'combo', 'kill'],
+  attack: ['attack', 'slash', 'strike', 'swing', 'stab', 'thrust', 'punch', 'kick', 'hack', 'chop', 'cut', 'lunge', 'smash', 'bash', 'swipe', 'jab', 'fight', 'bite', 'claw', 'slam', 'whack', 'combo', 'kill', 'shoot', 'throw', 'toss', 'hurl', 'uppercut', 'parry', 'headbutt', 'smack', 'pummel'],
   hit: ['hit', 'hurt', 'damage', 'injure', 'wound', 'ouch', 'flinch', 'recoil', 'knockback', 'stagger', 'pain', 'struck', 'impact', 'harm'],
   die: ['die', 'dead', 'death', 'fall', 'faint', 'collapse', 'perish', 'defeat', 'ko', 'topple', 'slain', 'fell', 'expire', 'killed'],
   spin: ['spin', 'turn', 'rotate', 'twirl', 'whirl', 'pirouette', 'revolve', 'flip', 'roll'],
   float: ['float', 'hover', 'levitate', 'fly', 'drift', 'glide', 'soar', 'bob', 'swim', 'flutter', 'flap', 'flew', 'flown', 'hang'],
   bounce: ['bounce', 'bouncy', 'boing', 'rebound', 'squish', 'squash', 'jiggle', 'jelly', 'springy'],
-  shake: ['shake', 'tremble', 'shiver', 'vibrate', 'quake', 'jitter', 'rattle', 'quiver', 'shudder', 'rumble', 'shook', 'wobble'],
+  shake: ['shake', 'tremble', 'shiver', 'vibrate', 'quake', 'jitter', 'rattle', 'quiver', 'shudder', 'rumble', 'shook', 'wobble', 'stun', 'stunned', 'dizzy', 'daze', 'dazed', 'laugh', 'giggle'],
   pulse: ['pulse', 'glow', 'pulsate', 'throb', 'shine', 'blink', 'shimmer', 'gleam', 'radiate', 'beat', 'heartbeat', 'flash', 'flicker'],
-  wave: ['wave', 'sway', 'wiggle', 'rock', 'ripple', 'bend', 'blow', 'waggle', 'dance', 'swish', 'flow', 'breeze', 'wind', 'wag'],
+  wave: ['wave', 'sway', 'wiggle', 'rock', 'ripple', 'bend', 'blow', 'waggle', 'dance', 'swish', 'flow', 'breeze', 'wind', 'wag', 'greet', 'hello', 'hi', 'bye', 'goodbye', 'salute', 'beckon'],
   dash: ['dash', 'dart', 'zip', 'dodge', 'evade', 'sidestep', 'slide', 'swoop', 'zoom', 'bolt', 'burst', 'teleport', 'blitz'],
-  cast: ['cast', 'charge', 'channel', 'conjure', 'summon', 'spell', 'chant', 'invoke', 'focus', 'gather', 'empower', 'incant', 'enchant', 'magic', 'spellcast'],
+  cast: ['cast', 'charge', 'channel', 'conjure', 'summon', 'spell', 'chant', 'invoke', 'focus', 'gather', 'empower', 'incant', 'enchant', 'magic', 'spellcast', 'heal', 'pray'],
   cheer: ['cheer', 'celebrate', 'celebration', 'victory', 'win', 'triumph', 'hooray', 'hurray', 'yay', 'rejoice', 'victorious', 'winner', 'won'],
 };
 
 /** Phrases read as one word (checked before single words, enhanced reading only). */
 export const MOTION_PHRASES: readonly (readonly [string, string, MotionName])[] = [
   ['power', 'up', 'cast'],
+  ['level', 'up', 'cast'],
   ['fall', 'down', 'die'],
   ['fall', 'over', 'die'],
   ['turn', 'around', 'spin'],

@@ -27,6 +27,9 @@ describe('readMotionPlan, enhanced', () => {
     ['dash', 'dash'], ['darts', 'dash'], ['dodge', 'dash'],
     ['cast', 'cast'], ['charging', 'cast'], ['power up', 'cast'], ['summons', 'cast'],
     ['cheer', 'cheer'], ['celebrating the victory', 'cheer'], ['a victory pose', 'cheer'], ['wins', 'cheer'],
+    // Requests a game asks for that name no motion of their own, read as the nearest one.
+    ['shoot a bow', 'attack'], ['throws', 'attack'], ['uppercut', 'attack'], ['heal', 'cast'], ['level up', 'cast'],
+    ['say hello', 'wave'], ['salutes', 'wave'], ['dizzy', 'shake'], ['stunned', 'shake'], ['crawling', 'walk'],
   ])('%s -> %s', (text, name) => {
     const plan = readMotionPlan(text, true, 36);
     expect(plan.motions.map((m) => m.name)).toEqual([name]);
