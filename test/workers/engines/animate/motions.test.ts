@@ -25,7 +25,7 @@ function closeToRest(f: MotionFrame): void {
 describe('motion library (joint curves)', () => {
   it('has every motion the issue lists', () => {
     expect([...MOTION_NAMES].sort()).toEqual(
-      ['attack', 'bounce', 'cast', 'cheer', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
+      ['attack', 'bounce', 'cast', 'cheer', 'crouch', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
     );
   });
 

@@ -30,6 +30,9 @@ describe('readMotionPlan, enhanced', () => {
     // Requests a game asks for that name no motion of their own, read as the nearest one.
     ['shoot a bow', 'attack'], ['throws', 'attack'], ['uppercut', 'attack'], ['heal', 'cast'], ['level up', 'cast'],
     ['say hello', 'wave'], ['salutes', 'wave'], ['dizzy', 'shake'], ['stunned', 'shake'], ['crawling', 'walk'],
+    ['crouch', 'crouch'], ['kneels', 'crouch'], ['duck down', 'crouch'], ['take cover', 'crouch'], ['sitting', 'crouch'],
+    // A duck is as often the subject as the motion.
+    ['a duck walks', 'walk'],
   ])('%s -> %s', (text, name) => {
     const plan = readMotionPlan(text, true, 36);
     expect(plan.motions.map((m) => m.name)).toEqual([name]);

@@ -1,4 +1,5 @@
-// Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving, cheering. The striking arm
+// Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving, cheering,
+// crouching. The striking arm
 // is the one holding a weapon (else the lead arm); "forward" is the way the subject faces.
 import { arc, bell, easeIn, easeInOut, easeOut, span, spring, swell } from '../../../kernels/easing.ts';
 import { hash32 } from '../../../kernels/random.ts';
@@ -138,6 +139,22 @@ export const cheer: RigMotion = {
       lift: 0.12 * a * hop, crouch: 0.08 * a * dip, squash: 1 - 0.12 * a * dip + 0.04 * a * hop, stretch: 1 + 0.03 * hop,
       feet: [{ forward: 0, up: 0.05 * a * hop }, { forward: 0, up: 0.05 * a * hop }],
       arms: [arm, arm], nod: -0.08 * up,
+    });
+  },
+};
+
+/**
+ * A crouch (duck, kneel, hide): the body drops quickly into a deep crouch, the head ducking and the
+ * arms coming forward for balance, holds it with a breath, and rises again more slowly.
+ */
+export const crouch: RigMotion = {
+  name: 'crouch', framesPerCycle: 16, returns: true,
+  at(u, { amplitude: a }) {
+    const down = easeOut(span(u, 0, 0.2)) * (1 - easeInOut(span(u, 0.7, 1)));
+    const breath = down * 0.15 * Math.sin(Math.PI * span(u, 0.2, 0.7));
+    return frame({
+      crouch: (0.26 + 0.02 * breath) * a * down, lean: 0.12 * down, nod: 0.12 * down, squash: 1 - 0.08 * a * down,
+      arms: [{ swing: 0.5 * down, bend: 0.7 * down }, { swing: 0.4 * down, bend: 0.7 * down }],
     });
   },
 };
