@@ -300,8 +300,8 @@ function cutoutOf(rig: Rig, mesh: Mesh, unit: number): Cutout {
         const side = part.name[4];
         const lower = rig.index[`arm${side}Lower`], upper = rig.index[`arm${side}`];
         if (fistArm(rig, `arm${side}`) && lower !== undefined && upper !== undefined) {
-          const end = rig.bones[lower]!.tail, shoulder = rig.bones[upper]!.head;
-          fists[i] = { bone: lower, end, length: Math.hypot(end.x - shoulder.x, end.y - shoulder.y), reach: fistReach(rig, i, unit) };
+          const tip = rig.bones[lower]!.tail, shoulder = rig.bones[upper]!.head;
+          fists[i] = { bone: lower, end: tip, length: Math.hypot(tip.x - shoulder.x, tip.y - shoulder.y), reach: fistReach(rig, i, unit) };
         }
       }
     } else if (/^arm[LR]/.test(part.name) && rig.index[part.name.slice(0, 4)] !== undefined) {

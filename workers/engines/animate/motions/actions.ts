@@ -1,6 +1,6 @@
 // Actions: striking, casting, being hit, dying, turning, shaking, pulsing, waving, cheering,
-// crouching. The striking arm
-// is the one holding a weapon (else the lead arm); "forward" is the way the subject faces.
+// crouching. The striking arm is the one holding a weapon (else the lead arm); "forward" is the way
+// the subject faces.
 import { arc, bell, easeIn, easeInOut, easeOut, span, spring, swell } from '../../../kernels/easing.ts';
 import { hash32 } from '../../../kernels/random.ts';
 import { frame, mixFrames, REST } from '../motionFrame.ts';
