@@ -17,11 +17,19 @@ import { benchStartup } from './startup.ts';
 import { benchPeers } from './peers.ts';
 import { benchRestyleJob } from './restyleJob.ts';
 import { interleaved, spread } from './timing.ts';
+import type { Spread } from './timing.ts';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');
 const want = (name: string) => !only || only.includes(name);
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+/** A spread as "min/med/max" in whole units. */
+const mmm = (s: Spread) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
+/** The spread of `xs` as "min-max", one figure where both agree at that precision. */
+const range = (xs: number[], digits = 0): string => {
+  const lo = fmt(Math.min(...xs), digits), hi = fmt(Math.max(...xs), digits);
+  return lo === hi ? lo : `${lo}-${hi}`;
+};
 
 if (want('compare')) {
   const { version, sheet, gif } = await benchImageMagick();
@@ -45,7 +53,6 @@ if (want('peers')) {
   const { versions, rows } = await benchPeers();
   console.log(`\n## Sheet and GIF vs the strongest peers (${versions.join('; ')}): the same 100 PNG files, interleaved, order alternating, 3 runs (min/median/max ms)\n`);
   console.log('| content | colours | sheet: ours | vips arrayjoin | size ours/vips | GIF: ours | ffmpeg | size ours/ffmpeg | PSNR ours | ffmpeg | targets |\n|---|---|---|---|---|---|---|---|---|---|---|');
-  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
   const db = (v: number) => (Number.isFinite(v) ? `${fmt(v, 2)} dB` : 'lossless');
   for (const r of rows) {
     const g = r.gif;
@@ -58,7 +65,6 @@ if (want('peers')) {
 if (want('palette')) {
   console.log('\n## GIF palettes past 256 colours: one for every frame (the default) or one per frame, with ffmpeg (palettegen + paletteuse) on the same frames; 100 frames, time over 3 interleaved runs (min/median/max ms)\n');
   console.log('| content | colours | global: ms | KB | PSNR | per frame: ms | KB | PSNR | ffmpeg: KB | PSNR |\n|---|---|---|---|---|---|---|---|---|---|');
-  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
   for (const r of await benchGifPalette()) {
     console.log(`| ${r.content} | ${r.colors} | ${mmm(r.global.ms)} | ${fmt(r.global.bytes / 1e3, 0)} | ${fmt(r.global.psnr, 2)} | ${mmm(r.perFrame.ms)} | ${fmt(r.perFrame.bytes / 1e3, 0)} | ${fmt(r.perFrame.psnr, 2)} | ${fmt(r.ffmpeg.bytes / 1e3, 0)} | ${fmt(r.ffmpeg.psnr, 2)} |`);
   }
@@ -66,7 +72,6 @@ if (want('palette')) {
 
 if (want('restylejob')) {
   const r = await benchRestyleJob();
-  const mmm = (s: { min: number; med: number; max: number }) => `${fmt(s.min, 0)}/${fmt(s.med, 0)}/${fmt(s.max, 0)}`;
   console.log('\n## A 100-frame 256 px restyle job vs ffmpeg + vips: scripted from three tools, and one ffmpeg filter graph; interleaved, 3 runs (min/median/max ms)\n');
   console.log('| ours (one render task) | ffmpeg + vips + ffmpeg (files between) | one ffmpeg graph | ratio vs the graph (medians) | target |\n|---|---|---|---|---|');
   const ratio = r.graphMs.med / r.oursMs.med;
@@ -112,12 +117,9 @@ if (want('memory')) {
   console.log('| malloc | accepted | upload seconds | jobs rendered while sampled | RSS idle (after one upload) | peak RSS sampled | VmHWM | launcher VmHWM | target |\n|---|---|---|---|---|---|---|---|---|');
   cases.forEach(([label], i) => {
     const ms = runs[i]!;
-    const range = (f: (m: MemoryResult) => number, digits = 0, unit = '') => {
-      const { min, max } = spread(ms.map(f));
-      return fmt(min, digits) === fmt(max, digits) ? `${fmt(min, digits)}${unit}` : `${fmt(min, digits)}-${fmt(max, digits)}${unit}`;
-    };
-    const launcher = ms.some((m) => m.launcherHwmMb > 0) ? range((m) => m.launcherHwmMb, 0, ' MB') : '-';
-    console.log(`| ${label} | ${ms.map((m) => `${m.accepted}/${m.uploads}`).join(', ')} | ${range((m) => m.seconds, 1)} | ${range((m) => m.rendered)} | ${range((m) => m.idleRssMb, 0, ' MB')} | ${range((m) => m.peakSampledRssMb, 0, ' MB')} | ${range((m) => m.vmHwmMb, 0, ' MB')} | ${launcher} | < 600 MB: ${verdict(ms.every((m) => m.vmHwmMb < 600))} |`);
+    const of = (f: (m: MemoryResult) => number, digits = 0) => range(ms.map(f), digits);
+    const launcher = ms.some((m) => m.launcherHwmMb > 0) ? `${of((m) => m.launcherHwmMb)} MB` : '-';
+    console.log(`| ${label} | ${ms.map((m) => `${m.accepted}/${m.uploads}`).join(', ')} | ${of((m) => m.seconds, 1)} | ${of((m) => m.rendered)} | ${of((m) => m.idleRssMb)} MB | ${of((m) => m.peakSampledRssMb)} MB | ${of((m) => m.vmHwmMb)} MB | ${launcher} | < 600 MB: ${verdict(ms.every((m) => m.vmHwmMb < 600))} |`);
   });
 }
 
@@ -150,16 +152,15 @@ if (want('generators')) {
   console.log('\n## Generators vs the encoding after them: 256x256 frames, one thread, one untimed run, two early runs, then 5 warm ones, interleaved (median, ratio min-max)\n');
   console.log('| generator | frames | generate ms | sheet PNG + GIF ms | ratio, median | ratio, min-max | early runs\' ratios |\n|---|---|---|---|---|---|---|');
   for (const r of await benchGenerators()) {
-    const ratios = spread(r.generateMs.map((g, i) => g / (r.encodeMs[i] ?? NaN)));
-    const early = spread(r.earlyGenerateMs.map((g, i) => g / (r.earlyEncodeMs[i] ?? NaN)));
-    console.log(`| ${r.name} | ${r.frames} | ${fmt(spread(r.generateMs).med, 0)} | ${fmt(spread(r.encodeMs).med, 0)} | ${fmt(ratios.med, 2)} | ${fmt(ratios.min, 2)}-${fmt(ratios.max, 2)} | ${fmt(early.min, 2)}-${fmt(early.max, 2)} |`);
+    const ratios = r.generateMs.map((g, i) => g / (r.encodeMs[i] ?? NaN));
+    const early = r.earlyGenerateMs.map((g, i) => g / (r.earlyEncodeMs[i] ?? NaN));
+    console.log(`| ${r.name} | ${r.frames} | ${fmt(spread(r.generateMs).med, 0)} | ${fmt(spread(r.encodeMs).med, 0)} | ${fmt(spread(ratios).med, 2)} | ${range(ratios, 2)} | ${range(early, 2)} |`);
   }
 }
 
 if (want('restyle')) {
   console.log('\n## Restyle vs decoding its input once: 100-frame GIFs, one thread, one untimed run, two early runs, then 3 warm ones, interleaved (min-max)\n');
   console.log('| source | text | decode ms | restyle / decode | target <= 1x | early runs |\n|---|---|---|---|---|---|');
-  const range = (xs: number[], d: number) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
   for (const r of await benchRestyleCost()) {
     console.log(`| ${r.source} (${(r.bytes / 1e3).toFixed(0)} KB) | ${r.text} | ${range(r.decodeMs, 0)} | ${range(r.ratios, 2)}x | ${verdict(Math.max(...r.ratios) <= 1)} | ${range(r.earlyRatios, 2)}x |`);
   }
@@ -168,7 +169,6 @@ if (want('restyle')) {
 if (want('startup')) {
   console.log('\n## Start-up: the compiled build vs the TypeScript sources through tsx, 3 interleaved runs (min-max ms)\n');
   console.log('| build | `--help` | `jobs list` | server ready | first job | warm job | targets |\n|---|---|---|---|---|---|---|');
-  const range = (xs: number[]) => `${fmt(Math.min(...xs), 0)}-${fmt(Math.max(...xs), 0)}`;
   for (const r of await benchStartup()) {
     const first = Math.max(...r.firstJobMs) / Math.min(...r.warmJobMs);
     const targets = `CLI <= 250: ${verdict(Math.max(...r.helpMs, ...r.listMs) <= 250)}; ready <= 500: ${verdict(Math.max(...r.readyMs) <= 500)}; first <= 2x warm: ${verdict(first <= 2)}`;

@@ -4,12 +4,12 @@
 // its legs take the figure's hip height: rig/copyPose.ts; the figure's legs drawn as one are read
 // apart, at the two ends of its feet, so their stride shows; a figure whose legs drawn as one only
 // sway as a block, its feet trading places out of sight, lends the reference the motion library's
-// gait instead), turned to face the way the figure faces,
-// sheared when the figure leans more or less than it does at rest (a lunge, a recoil), and stood
-// with its ground point on the figure's, feet on the figure's baseline. The figures themselves are
-// removed first (made transparent, or filled with the flat background of an opaque source). A
-// figure that does not rig still carries the reference along at rest; a source with no background
-// to separate holds the reference fitted to the whole frame.
+// gait instead), turned to face the way the figure faces, sheared when the figure leans more or
+// less than it does at rest (a lunge, a recoil), and stood with its ground point on the figure's,
+// feet on the figure's baseline. The figures themselves are removed first (made transparent, or
+// filled with the flat background of an opaque source). A figure that does not rig still carries
+// the reference along at rest; a source with no background to separate holds the reference fitted
+// to the whole frame.
 // Hot loops read typed arrays directly (`d[i]!`): the shared at() helper is called with every array
 // type in the engine, so its reads go megamorphic (measured ~5x slower per pixel than direct reads).
 import type { RawImage } from '../../types.ts';
@@ -220,10 +220,10 @@ const LEVEL = 0.12;
 
 /**
  * The reference's legs for each sighting of a figure that steps with legs drawn as one (a robe, a
- * small sprite's legs side by side; see STEPPING), or null. Such a figure's stride does not show in its outline:
- * its feet trade places under the hem while the block of its legs only swings. The reference then
- * steps with the motion library's gait over the loop, a run for a short loop and a walk for a long
- * one, its arms, head and lean still the figure's.
+ * small sprite's legs side by side; see STEPPING), or null. Such a figure's stride does not show in
+ * its outline: its feet trade places under the hem while the block of its legs only swings. The
+ * reference then steps with the motion library's gait over the loop, a run for a short loop and a
+ * walk for a long one, its arms, head and lean still the figure's.
  */
 function unreadStride(reference: Rigged, slot: Slot): RigPose[] | null {
   const { seen } = slot;

@@ -10,6 +10,7 @@ import type { Affine, RigPose } from './kinematics.ts';
 import { isRaised } from './drawOrder.ts';
 import { MIN_ARM_HEIGHT } from './humanoid.ts';
 import { segmentDistance } from './skin.ts';
+import { perRig } from './perRig.ts';
 
 /**
  * Tried turns: the upper arm every 15 degrees all the way round and the elbow every 25 up to 150
@@ -43,24 +44,16 @@ interface RigPixels {
   perBone: Int32Array;
 }
 
-const listed = new WeakMap<Rig, Map<number, RigPixels>>();
-
-function pixelsOf(rig: Rig, every: number): RigPixels {
-  let byGrid = listed.get(rig);
-  if (!byGrid) listed.set(rig, (byGrid = new Map()));
-  let got = byGrid.get(every);
-  if (got) return got;
+const pixelsOf = perRig((rig: Rig, every: number): RigPixels => {
   if (every > 1) {
     // A coarser grid picks from the whole list: each pixel's bone is found once per rig.
     const whole = pixelsOf(rig, 1);
     const keep: number[] = [];
     whole.x.forEach((x, i) => { if (Math.floor(x) % every === 0 && Math.floor(whole.y[i]!) % every === 0) keep.push(i); });
-    got = {
+    return {
       x: Float64Array.from(keep, (i) => whole.x[i]!), y: Float64Array.from(keep, (i) => whole.y[i]!),
       bone: Int16Array.from(keep, (i) => whole.bone[i]!), head: Uint8Array.from(keep, (i) => whole.head[i]!), perBone: whole.perBone,
     };
-    byGrid.set(every, got);
-    return got;
   }
   const xs: number[] = [], ys: number[] = [], bones: number[] = [], heads: number[] = [];
   const perBone = new Int32Array(rig.bones.length);
@@ -81,10 +74,8 @@ function pixelsOf(rig: Rig, every: number): RigPixels {
     perBone[best]!++;
     xs.push(x); ys.push(y); bones.push(best); heads.push(part.name === 'head' ? 1 : 0);
   });
-  got = { x: Float64Array.from(xs), y: Float64Array.from(ys), bone: Int16Array.from(bones), head: Uint8Array.from(heads), perBone };
-  byGrid.set(1, got);
-  return got;
-}
+  return { x: Float64Array.from(xs), y: Float64Array.from(ys), bone: Int16Array.from(bones), head: Uint8Array.from(heads), perBone };
+});
 
 /** An arm's followed pixels: where each is and which bone's transform moves it (its offset in the affines). */
 interface Samples {

@@ -4,6 +4,7 @@
 // Its outline shows the turn. So a character's leg may instead turn to the angle at which its
 // pixels, turned about its hip, best cover the target's leg (scaled by the rigs' heights).
 import type { Bone, Rig } from './types.ts';
+import { perRig } from './perRig.ts';
 
 /** Tried turns: every STEP radians up to REACH either way from straight down as drawn. */
 const STEP = Math.PI / 60;
@@ -18,22 +19,15 @@ interface LegMask {
   count: number;
 }
 
-const owned = new WeakMap<Rig, Map<string, LegMask>>();
-
 /** The pixels of `rig`'s leg part `name` and its foot part (a cutout figure's), as a mask over the rig. */
-function legMask(rig: Rig, name: string): LegMask {
-  let byName = owned.get(rig);
-  if (!byName) owned.set(rig, (byName = new Map()));
-  let got = byName.get(name);
-  if (got) return got;
+const legMask = perRig((rig: Rig, name: string): LegMask => {
   const parts = new Set<number>();
   rig.parts.forEach((p, k) => { if (p.copyOf === undefined && (p.name === name || p.name === `${name}Foot`)) parts.add(k); });
   const mask = new Uint8Array(rig.labels.length);
   let count = 0;
   rig.labels.forEach((k, p) => { if (parts.has(k)) (mask[p] = 1), count++; });
-  byName.set(name, (got = { mask, count }));
-  return got;
-}
+  return { mask, count };
+});
 
 /**
  * The turn (world, radians, clockwise on screen) of `rig`'s leg `bone` about its hip whose pixels

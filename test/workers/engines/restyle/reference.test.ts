@@ -39,6 +39,12 @@ describe('restyle with a reference, on real sprites', () => {
     }
   });
 
+  /** The robed wizard animated as `text` (12 frames), restyled with the knight as its reference. */
+  const knightForWizard = (text: string) => {
+    const source = animate({ start: still('wizard-side').image, text, frames: 12, isPixel: true, seed: 'reference' });
+    return restyle({ source: { frames: source.frames, delaysMs: source.frames.map(() => 83) }, frames: 12, text: '', reference: still('knight-side').image, seed: 'reference' });
+  };
+
   // The wizard's feet trade places under its robe while its outline only sways: read from the
   // outline the knight stood still (legs 0.00 in every frame). It now runs with the gait of the
   // motion library over the wizard's loop; a wizard that stays in place gets no stride.
@@ -52,8 +58,7 @@ describe('restyle with a reference, on real sprites', () => {
     expect(legs.filter((c) => c > 0.15).length).toBeGreaterThanOrEqual(3);
     for (const f of frames) expect(regionChange(f, frames[0]!, HEAD)).toBeLessThan(0.05);
     for (const text of ['idle', 'cast']) {
-      const still_ = animate({ start: still('wizard-side').image, text, frames: 12, isPixel: true, seed: 'reference' });
-      const out = restyle({ source: { frames: still_.frames, delaysMs: still_.frames.map(() => 83) }, frames: 12, text: '', reference: knight, seed: 'reference' });
+      const out = knightForWizard(text);
       for (const f of out.frames) expect(regionChange(f, out.frames[0]!, LEGS), text).toBeLessThan(0.05);
     }
   });
@@ -62,8 +67,7 @@ describe('restyle with a reference, on real sprites', () => {
   // stride (a walk's block swings forward and back on one baseline). Measured 0.00 in the frames
   // where a run would step (0.22-0.32) before the swing had to go both ways.
   it.each(['jump', 'attack'])('the knight replacing a robed wizard that does not step (%s) does not run', (text) => {
-    const source = animate({ start: still('wizard-side').image, text, frames: 12, isPixel: true, seed: 'reference' });
-    const out = restyle({ source: { frames: source.frames, delaysMs: source.frames.map(() => 83) }, frames: 12, text: '', reference: still('knight-side').image, seed: 'reference' });
+    const out = knightForWizard(text);
     for (const f of out.frames.slice(1, 5)) expect(regionChange(f, out.frames[0]!, LEGS)).toBeLessThan(0.05);
   });
 

@@ -15,6 +15,8 @@ import { animate } from '../../../../workers/engines/animate/animate.ts';
 import { drawPosed } from '../../../../workers/engines/rig/posed.ts';
 import { components } from '../../../../workers/kernels/components.ts';
 import type { RawImage } from '../../../../workers/types.ts';
+import type { Rig } from '../../../../workers/engines/rig/types.ts';
+import type { RigPose } from '../../../../workers/engines/rig/kinematics.ts';
 
 describe('pixelGrid', () => {
   it('art at its own size: one pixel a cell', () => {
@@ -204,6 +206,9 @@ describe('a figure a few pixels tall moves as cutouts', () => {
     expect([...drops].sort()).toEqual([handDrop(frames[0]!) - 1, handDrop(frames[0]!)]);
   });
 
+  /** The rest pose with only `rig`'s left arm turned by `turn` about its shoulder. */
+  const leftArmTurned = (rig: Rig, turn: number): RigPose => ({ bones: rig.bones.map((b) => (b.name === 'armL' ? { angle: turn, stretch: 1 } : undefined)), offset: { x: 0, y: 0 } });
+
   // Its arms are the fists hanging beside its legs, on arm bones from the shoulder: a blow or a cast
   // moves the fist, whole, where the arm carries its end, and stops it where it would come loose.
   it.each([
@@ -215,16 +220,15 @@ describe('a figure a few pixels tall moves as cutouts', () => {
     const hand = rig.parts.findIndex((p) => p.name === 'handL');
     expect(hand).toBeGreaterThanOrEqual(0);
     expect(rig.parts[hand]!.bones).toEqual([rig.index.armLLower]);
-    const rest = deform(mesh, boneTransforms(rig, { bones: [], offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
-    const bones = rig.bones.map((b) => (b.name === 'armL' ? { angle: turn, stretch: 1 } : undefined));
-    const pos = deform(mesh, boneTransforms(rig, { bones, offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const rest = deform(mesh, boneTransforms(rig, leftArmTurned(rig, 0)), [1, 0, 0, 1, 0, 0]);
+    const pos = deform(mesh, boneTransforms(rig, leftArmTurned(rig, turn)), [1, 0, 0, 1, 0, 0]);
     // The fist's vertices rise (y down) by whole pixels, all together.
     const lift = new Set<number>();
     for (let v = 0; v < mesh.cutout!.vertexPart.length; v++) if (mesh.cutout!.vertexPart[v] === hand) lift.add(rest[2 * v + 1]! - pos[2 * v + 1]!);
     expect(lift.size).toBe(1);
     expect([...lift][0]!).toBeGreaterThanOrEqual(rise);
     // Drawn, the figure is still one piece.
-    const { image } = drawPosed(rigged, { bones, offset: { x: 0, y: 0 } });
+    const { image } = drawPosed(rigged, leftArmTurned(rig, turn));
     const solid = new Uint8Array(image.width * image.height);
     for (let p = 0; p < solid.length; p++) solid[p] = image.data[p * 4 + 3]! >= 128 ? 1 : 0;
     expect(components(solid, image.width, image.height).sizes.length - 1).toBe(1);
@@ -233,7 +237,7 @@ describe('a figure a few pixels tall moves as cutouts', () => {
   it('a walk\'s small arm swing leaves the fist to the sway', () => {
     const { rig, mesh } = rigSubject(still('pirate-front').image, true)!;
     const hand = rig.parts.findIndex((p) => p.name === 'handL');
-    const at = (turn: number) => deform(mesh, boneTransforms(rig, { bones: rig.bones.map((b) => (b.name === 'armL' ? { angle: turn, stretch: 1 } : undefined)), offset: { x: 0, y: 0 } }), [1, 0, 0, 1, 0, 0]);
+    const at = (turn: number) => deform(mesh, boneTransforms(rig, leftArmTurned(rig, turn)), [1, 0, 0, 1, 0, 0]);
     const rest = at(0), swung = at(0.3);
     for (let v = 0; v < mesh.cutout!.vertexPart.length; v++) if (mesh.cutout!.vertexPart[v] === hand) expect([swung[2 * v], swung[2 * v + 1]]).toEqual([rest[2 * v], rest[2 * v + 1]]);
   });
