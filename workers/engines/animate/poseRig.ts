@@ -6,6 +6,7 @@ import type { Affine, RigPose } from '../rig/kinematics.ts';
 import { apply, boneTransforms, chainLength, compose, rotateAbout, twoBoneIk, wrap } from '../rig/kinematics.ts';
 import type { MotionFrame } from './motionFrame.ts';
 import type { TimedFrame } from './timeline.ts';
+import { perRig } from '../rig/perRig.ts';
 
 export interface PosedRig {
   pose: RigPose;
@@ -93,6 +94,47 @@ function chibiSwing(swing: number, level: number): number {
     : s >= RAISED_SWING ? CHIBI_TOP : CHIBI_REACH + ((s - LEVEL_SWING) * (CHIBI_TOP - CHIBI_REACH)) / (RAISED_SWING - LEVEL_SWING);
   return Math.sign(swing) * (s + level * (lowered - s));
 }
+
+/** What a front view makes of a walk's arm swing: it comes toward the viewer, so only this much shows as a sway. */
+const FRONT_SWAY = 0.6;
+
+/**
+ * A front view's arm turn out from its side (radians) for a motion's swing forward (radians from
+ * down). A walk's swing comes toward the viewer and only sways the arm (FRONT_SWAY of it); past
+ * that the arm is being raised, and a raised arm shows its full height from the front: each radian
+ * further lifts it a radian further out and up, so arms thrown up (a cheer, a jump's launch) stand
+ * in a V over the shoulders instead of stopping level. A swing back past a walk's is hidden behind
+ * the body and goes no further in.
+ */
+function frontSwing(swing: number): number {
+  if (swing < -SMALL_SWING) return -FRONT_SWAY * SMALL_SWING;
+  return swing <= SMALL_SWING ? FRONT_SWAY * swing : FRONT_SWAY * SMALL_SWING + (swing - SMALL_SWING);
+}
+
+/**
+ * The highest a front view raises arm `name` out from its side (radians from down): a hand raised
+ * above its shoulder goes behind the head (drawOrder), so it stops where it still shows past the
+ * head's widest point by half the arm's length (its fist and forearm); a chibi's short arm beside its big head
+ * stops level, where a longer arm stands up in a V. Unlimited without a head part.
+ */
+const frontReach = perRig((rig: Rig, name: string): number => {
+  const head = rig.parts.findIndex((p) => p.name === 'head');
+  const upper = rig.bones[rig.index[name] ?? -1], lower = rig.bones[rig.index[`${name}Lower`] ?? -1];
+  if (head < 0 || !upper || !lower) return Math.PI;
+  let x0 = Infinity, x1 = -Infinity;
+  rig.labels.forEach((k, p) => {
+    if (k !== head) return;
+    const x = p % rig.width;
+    if (x < x0) x0 = x;
+    if (x + 1 > x1) x1 = x + 1;
+  });
+  if (x0 > x1) return Math.PI;
+  const length = chainLength(upper, lower);
+  const out = name === 'armL' ? -1 : 1;
+  // How far out past the shoulder the hand must be for it to show.
+  const clear = (out < 0 ? upper.head.x - x0 : x1 - upper.head.x) + 0.5 * length;
+  return clear >= length ? Math.PI / 2 : Math.PI - Math.asin(Math.max(0, clear) / length);
+});
 
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
 const TILT = 1.5;
@@ -234,8 +276,11 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       set(`${name}Lower`, out * 0.4 * arm.bend);
     } else {
       const out = name === 'armL' ? 1 : -1;
-      set(name, out * 0.6 * arm.swing);
-      set(`${name}Lower`, out * 0.4 * arm.bend);
+      set(name, out * Math.min(frontSwing(arm.swing), frontReach(rig, name)));
+      // A walk's elbow bends toward the viewer and shows 0.4 of it; a raised arm's bends up in the
+      // picture, its forearm standing over the elbow (a wave, fists pumped beside the head).
+      const raised = Math.max(0, Math.min(1, (arm.swing - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
+      set(`${name}Lower`, out * (0.4 + 0.6 * raised * raised * (3 - 2 * raised)) * arm.bend);
     }
   });
   set('wingL', f.flap);

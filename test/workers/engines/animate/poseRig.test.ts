@@ -212,3 +212,69 @@ describe('poseRig arms seen from the side', () => {
     expect(armOnScreen(across, swing) - across).toBeCloseTo(armOnScreen(hanging, swing) - hanging, 9);
   });
 });
+
+// Seen from the front every raised arm stopped a little above level (0.6 of any swing): a cheer
+// held the arms out flat. A raised arm now shows its height, as far as its hand stays clear of
+// the head it goes behind.
+describe('poseRig arms seen from the front', () => {
+  /** A front view 100 px tall: shoulders at x 40 and 60, arms 28 px, a head part `half` px either side of x 50. */
+  function frontRig(half: number): Rig {
+    const bones: Bone[] = [
+      { name: 'spine', parent: -1, head: { x: 50, y: 60 }, tail: { x: 50, y: 30 } },
+      { name: 'head', parent: 0, head: { x: 50, y: 30 }, tail: { x: 50, y: 5 } },
+      { name: 'armL', parent: 0, head: { x: 40, y: 32 }, tail: { x: 40, y: 46 } },
+      { name: 'armLLower', parent: 2, head: { x: 40, y: 46 }, tail: { x: 40, y: 60 } },
+      { name: 'armR', parent: 0, head: { x: 60, y: 32 }, tail: { x: 60, y: 46 } },
+      { name: 'armRLower', parent: 4, head: { x: 60, y: 46 }, tail: { x: 60, y: 60 } },
+    ];
+    const labels = new Int8Array(100 * 100).fill(-1);
+    for (let y = 5; y < 30; y++) for (let x = 50 - half; x < 50 + half; x++) labels[y * 100 + x] = 0;
+    return {
+      plan: 'humanoid', view: 'front', facing: 1, height: 100, ground: { x: 50, y: 100 }, bones, parts: [{ name: 'head', bones: [1], depth: 0 }], labels, width: 100,
+      index: { spine: 0, head: 1, armL: 2, armLLower: 3, armR: 4, armRLower: 5 },
+    };
+  }
+  /** Where the left hand is, against its shoulder (40, 32), for a swing of both arms. */
+  const hand = (rig: Rig, swing: number, bend = 0): { x: number; y: number } => {
+    const pose = poseRig(rig, frame({ arms: [{ swing, bend }, { swing, bend }] }), false).pose;
+    return apply(boneTransforms(rig, pose)[3]!, 40, 60);
+  };
+
+  it('arms thrown up in a cheer stand over the shoulders, where there is room beside the head', () => {
+    const rig = frontRig(8);
+    expect(32 - hand(rig, 3).y).toBeGreaterThan(0.75 * 28);
+    // Mirrored: the right hand rises as high, out to the right.
+    const pose = poseRig(rig, frame({ arms: [{ swing: 3, bend: 0 }, { swing: 3, bend: 0 }] }), false).pose;
+    const right = apply(boneTransforms(rig, pose)[5]!, 60, 60);
+    expect(right.y).toBeCloseTo(hand(rig, 3).y, 9);
+    expect(right.x - 50).toBeCloseTo(50 - hand(rig, 3).x, 9);
+  });
+
+  it('a walk\'s swing only sways the arm, as before', () => {
+    const rig = frontRig(8);
+    for (const swing of [-0.5, 0.2, 0.5, 0.9]) {
+      const pose = poseRig(rig, frame({ arms: [{ swing, bend: 0 }, { swing, bend: 0 }] }), false).pose;
+      expect(pose.bones[2]!.angle).toBeCloseTo(0.6 * swing, 9);
+    }
+  });
+
+  it('beside a big head a raised hand stops where it still shows, half an arm past the head', () => {
+    const rig = frontRig(20);
+    for (let swing = 0; swing <= 3.2; swing += 0.1) {
+      const h = hand(rig, swing);
+      if (h.y < 32) expect(h.x).toBeLessThanOrEqual(30 - 14 + 1e-9);
+    }
+    // Still raised above level, not held out flat.
+    expect(32 - hand(rig, 3).y).toBeGreaterThan(0.4 * 28);
+  });
+
+  it('has no jump between neighbouring swings (an arm coming down from overhead)', () => {
+    for (const half of [8, 20]) {
+      const rig = frontRig(half);
+      for (let s = -1.5; s < 3.2; s += 0.05) {
+        const a = hand(rig, s), b = hand(rig, s + 0.05);
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(0.1 * 28);
+      }
+    }
+  });
+});
