@@ -35,7 +35,7 @@ const MOTIONS: [string, string][] = [
   ['idle', 'idle breathing'], ['walk', 'walking'], ['run', 'run'], ['jump', 'jump'], ['attack', 'sword slash'],
   ['hit', 'gets hit'], ['die', 'dies'], ['spin', 'spin around'], ['float', 'hovering'], ['bounce', 'bounce'],
   ['shake', 'shaking'], ['pulse', 'glowing pulse'], ['wave', 'sway in the wind'], ['dash', 'dash right'], ['cast', 'charge a spell'],
-  ['cheer', 'cheer for the victory'], ['crouch', 'duck down'],
+  ['cheer', 'cheer for the victory'], ['crouch', 'duck down'], ['kick', 'a high kick'],
 ];
 
 /** A slime the size of the hero, smooth: a different shape to morph into. */

@@ -22,7 +22,7 @@ interface Subject {
 }
 
 // One word each, as a user types it: the engine's own motion names.
-const MOTIONS = ['walk', 'run', 'jump', 'attack', 'die', 'idle', 'float', 'hit', 'cast', 'dash', 'spin', 'cheer', 'crouch'] as const;
+const MOTIONS = ['walk', 'run', 'jump', 'attack', 'die', 'idle', 'float', 'hit', 'cast', 'dash', 'spin', 'cheer', 'crouch', 'kick'] as const;
 
 // The text of a start -> end job, by the end pose's name; a pose not listed just idles into it.
 const MORPH_TEXT: Record<string, string> = { attack: 'attack', windup: 'attack', punch: 'attack', dead: 'die', run: 'run', stride: 'run' };

@@ -9,7 +9,7 @@ const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {
   walk: ['walk', 'stroll', 'step', 'march', 'pace', 'wander', 'stride', 'amble', 'trudge', 'tiptoe', 'sneak', 'creep', 'patrol', 'move', 'waddle', 'stomp', 'limp', 'crawl', 'push'],
   run: ['run', 'sprint', 'jog', 'gallop', 'race', 'rush', 'flee', 'chase', 'scurry', 'scamper'],
   jump: ['jump', 'hop', 'leap', 'spring', 'vault', 'pounce', 'skip', 'jumpy'],
-  attack: ['attack', 'slash', 'strike', 'swing', 'stab', 'thrust', 'punch', 'kick', 'hack', 'chop', 'cut', 'lunge', 'smash', 'bash', 'swipe', 'jab', 'fight', 'bite', 'claw', 'slam', 'whack', 'combo', 'kill', 'shoot', 'throw', 'toss', 'hurl', 'uppercut', 'parry', 'headbutt', 'smack', 'pummel'],
+  attack: ['attack', 'slash', 'strike', 'swing', 'stab', 'thrust', 'punch', 'hack', 'chop', 'cut', 'lunge', 'smash', 'bash', 'swipe', 'jab', 'fight', 'bite', 'claw', 'slam', 'whack', 'combo', 'kill', 'shoot', 'throw', 'toss', 'hurl', 'uppercut', 'parry', 'headbutt', 'smack', 'pummel'],
   hit: ['hit', 'hurt', 'damage', 'injure', 'wound', 'ouch', 'flinch', 'recoil', 'knockback', 'stagger', 'pain', 'struck', 'impact', 'harm'],
   die: ['die', 'dead', 'death', 'fall', 'faint', 'collapse', 'perish', 'defeat', 'ko', 'topple', 'slain', 'fell', 'expire', 'killed'],
   spin: ['spin', 'turn', 'rotate', 'twirl', 'whirl', 'pirouette', 'revolve', 'flip', 'roll'],
@@ -22,6 +22,7 @@ const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {
   cast: ['cast', 'charge', 'channel', 'conjure', 'summon', 'spell', 'chant', 'invoke', 'focus', 'gather', 'empower', 'incant', 'enchant', 'magic', 'spellcast', 'heal', 'pray'],
   cheer: ['cheer', 'celebrate', 'celebration', 'victory', 'win', 'triumph', 'hooray', 'hurray', 'yay', 'rejoice', 'victorious', 'winner', 'won'],
   // Not 'duck' alone: a duck is as often the subject ("a duck walks").
+  kick: ['kick', 'roundhouse', 'knee', 'kicked'],
   crouch: ['crouch', 'kneel', 'squat', 'hide', 'sit', 'cower', 'stoop', 'crouched', 'knelt', 'brace', 'cover'],
 };
 

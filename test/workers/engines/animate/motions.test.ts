@@ -25,7 +25,7 @@ function closeToRest(f: MotionFrame): void {
 describe('motion library (joint curves)', () => {
   it('has every motion the issue lists', () => {
     expect([...MOTION_NAMES].sort()).toEqual(
-      ['attack', 'bounce', 'cast', 'cheer', 'crouch', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
+      ['attack', 'bounce', 'cast', 'cheer', 'crouch', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'kick', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
     );
   });
 
@@ -79,5 +79,23 @@ describe('spin', () => {
     expect(Math.min(...turns.map(Math.abs))).toBeLessThan(0.1);
     expect(Math.min(...turns)).toBeLessThan(0);
     expect(turns[0]).toBe(1);
+  });
+});
+
+describe('kick', () => {
+  // "Kick" was read as an attack: the arm swung and the feet stayed down.
+  it('chambers the lead knee, snaps the foot out at hip height and holds it, the other foot planted and the body leaning back', () => {
+    const at = (u: number) => MOTIONS.kick.at(u, { amplitude: 1, frame: 0, seed: 1 });
+    const frames = Array.from({ length: 12 }, (_, i) => at(i / 12));
+    const peak = frames.reduce((a, b) => (b.feet[0].forward > a.feet[0].forward ? b : a));
+    expect(peak.feet[0].forward).toBeGreaterThanOrEqual(0.3);
+    expect(peak.feet[0].up).toBeGreaterThanOrEqual(0.2);
+    expect(peak.lean).toBeLessThan(-0.1);
+    for (const f of frames) expect(f.feet[1].up).toBe(0);
+    // Held out for at least two frames at 12 fps, chambered (knee up, foot not yet out) before it.
+    expect(frames.filter((f) => f.feet[0].forward >= 0.3).length).toBeGreaterThanOrEqual(2);
+    const first = frames.findIndex((f) => f.feet[0].forward >= 0.3);
+    expect(frames[first - 1]!.feet[0].up).toBeGreaterThan(0.15);
+    expect(frames[first - 1]!.feet[0].forward).toBeLessThan(0.2);
   });
 });

@@ -31,6 +31,7 @@ describe('readMotionPlan, enhanced', () => {
     ['shoot a bow', 'attack'], ['throws', 'attack'], ['uppercut', 'attack'], ['heal', 'cast'], ['level up', 'cast'],
     ['say hello', 'wave'], ['salutes', 'wave'], ['dizzy', 'shake'], ['stunned', 'shake'], ['crawling', 'walk'],
     ['crouch', 'crouch'], ['kneels', 'crouch'], ['duck down', 'crouch'], ['take cover', 'crouch'], ['sitting', 'crouch'],
+    ['kick', 'kick'], ['kicks the door', 'kick'], ['a roundhouse', 'kick'],
     // A duck is as often the subject as the motion.
     ['a duck walks', 'walk'],
   ])('%s -> %s', (text, name) => {

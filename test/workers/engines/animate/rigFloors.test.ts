@@ -122,6 +122,25 @@ describe('rigged motion on real sprites', () => {
     expect(Math.sign(shift('die forward', false))).toBe(-back);
   });
 
+  // "Kick" was read as an attack: an arm swung while the legs stood. Where a side view's legs show
+  // (not under a robe or a shield's rim), the lower body now reaches ahead of where it stood, more
+  // than the body's own lunge (measured 0.19 and 0.11 of the height; 0.06 and 0.05 as an attack).
+  it.each(['skeleton-side', 'knight-side'])('%s: a kick reaches ahead with the lower body', (name) => {
+    const s = still(name);
+    const { frames } = run(s, 'kick');
+    const rest = boxOf(subjectMask(frames[0]!, s.background))!;
+    /** How far the subject reaches right in rows top..bottom (shares of the rest box). */
+    const reach = (f: (typeof frames)[number], top: number, bottom: number): number => {
+      const m = subjectMask(f, s.background);
+      let best = -Infinity;
+      for (let y = Math.round(rest.y + top * rest.height); y < rest.y + bottom * rest.height; y++) for (let x = 0; x < m.width; x++) if (m.data[y * m.width + x]) best = Math.max(best, x);
+      return best;
+    };
+    // Both face right: ahead is right.
+    const ahead = Math.max(...frames.map((f) => reach(f, 0.45, 1) - reach(frames[0]!, 0.45, 1) - Math.max(0, reach(f, 0, 0.3) - reach(frames[0]!, 0, 0.3))));
+    expect(ahead).toBeGreaterThanOrEqual(0.1 * rest.height);
+  });
+
   // The end image already shows where the fall lands: the start figure falls, then the picture cuts
   // to the end image, which holds. (It used to be played through the fall too, so the corpse stood
   // up and fell again.)

@@ -2,16 +2,16 @@
 // definition of the motion names, of each motion's cycle length and of whether it loops.
 import type { RigMotion } from '../motionFrame.ts';
 import { bounce, dash, float, idle, jump, run, walk } from './locomotion.ts';
-import { attack, cast, cheer, crouch, die, hit, pulse, shake, spin, wave } from './actions.ts';
+import { attack, cast, cheer, crouch, die, hit, kick, pulse, shake, spin, wave } from './actions.ts';
 
 export const MOTION_NAMES = [
-  'idle', 'walk', 'run', 'jump', 'attack', 'hit', 'die', 'spin', 'float', 'bounce', 'shake', 'pulse', 'wave', 'dash', 'cast', 'cheer', 'crouch',
+  'idle', 'walk', 'run', 'jump', 'attack', 'hit', 'die', 'spin', 'float', 'bounce', 'shake', 'pulse', 'wave', 'dash', 'cast', 'cheer', 'crouch', 'kick',
 ] as const;
 
 export type MotionName = (typeof MOTION_NAMES)[number];
 
 export const MOTIONS: Readonly<Record<MotionName, RigMotion>> = Object.freeze({
-  idle, walk, run, jump, bounce, dash, float, attack, hit, die, spin, shake, pulse, wave, cast, cheer, crouch,
+  idle, walk, run, jump, bounce, dash, float, attack, hit, die, spin, shake, pulse, wave, cast, cheer, crouch, kick,
 });
 
 /**
