@@ -136,6 +136,22 @@ const frontReach = perRig((rig: Rig, name: string): number => {
   return clear >= length ? Math.PI / 2 : Math.PI - Math.asin(Math.max(0, clear) / length);
 });
 
+/** 0 at or below `a`, 1 at or above `b`, eased (smoothstep) between. */
+function smooth(a: number, b: number, v: number): number {
+  const t = Math.max(0, Math.min(1, (v - a) / (b - a)));
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * A front view's turns of arm `name` (upper from straight down, out from its side; lower from the
+ * upper) for `arm`. A walk's elbow bends toward the viewer and shows 0.4 of it; a raised arm's
+ * bends up in the picture, its forearm standing over the elbow (a wave, fists pumped beside the head).
+ */
+function frontArm(rig: Rig, name: string, arm: MotionFrame['arms'][number]): [number, number] {
+  const out = name === 'armL' ? 1 : -1;
+  return [out * Math.min(frontSwing(arm.swing), frontReach(rig, name)), out * (0.4 + 0.6 * smooth(SMALL_SWING, LARGE_SWING, arm.swing)) * arm.bend];
+}
+
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
 const TILT = 1.5;
 
@@ -177,6 +193,8 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     if (i !== undefined) bones[i] = { angle, stretch };
   };
   const fwd = rig.facing;
+  const threeQuarter = side && rig.index.legL !== undefined;
+  const spineX = rig.bones[rig.index.spine ?? -1]?.head.x ?? rig.ground.x;
   // Short painted legs (a chibi's, under a quarter of the height) step as an animator steps them:
   // feet kept level, shorter steps, the hips dropping no further than the legs are long; legs over
   // 0.35 of the height bend fully at the knee, and between the two the styles blend. Pixel art
@@ -260,11 +278,21 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       // points up or out level instead of across the face. Eased between the two.
       const upper = rig.bones[rig.index[name] as number] as (typeof rig.bones)[number];
       const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
-      const large = Math.max(0, Math.min(1, (Math.abs(arm.swing) - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
-      set(name, -fwd * chibiSwing(arm.swing, level) + large * large * (3 - 2 * large) * toDown);
+      let turn = -fwd * chibiSwing(arm.swing, level) + smooth(SMALL_SWING, LARGE_SWING, Math.abs(arm.swing)) * toDown;
       // A chibi's elbow bends half as far: its shoulder is at its chin, and a forearm bent up the
       // full way puts the fist in its face.
-      set(`${name}Lower`, -fwd * arm.bend * (1 - 0.5 * level));
+      let bend = -fwd * arm.bend * (1 - 0.5 * level);
+      // Seen three-quarters (legs apart), an arm on the far side of the spine from the facing, swung
+      // up forward, sweeps across the chest to the chin: past level it is raised out on its own
+      // side instead, as a front view raises it (from straight down).
+      if (threeQuarter && fwd * (upper.head.x - spineX) < 0) {
+        const up = smooth(LEVEL_SWING, RAISED_SWING, arm.swing);
+        const [front, frontBend] = frontArm(rig, name, arm);
+        turn += up * (toDown + front - turn);
+        bend += up * (frontBend - bend);
+      }
+      set(name, turn);
+      set(`${name}Lower`, bend);
       set(`${name}Weapon`, -fwd * f.wrist);
     } else if (k === 0 && f.slash > 0) {
       // Seen from the front a slash raises the arm out over its shoulder, then brings it down and in
@@ -275,12 +303,9 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       set(name, out * turn);
       set(`${name}Lower`, out * 0.4 * arm.bend);
     } else {
-      const out = name === 'armL' ? 1 : -1;
-      set(name, out * Math.min(frontSwing(arm.swing), frontReach(rig, name)));
-      // A walk's elbow bends toward the viewer and shows 0.4 of it; a raised arm's bends up in the
-      // picture, its forearm standing over the elbow (a wave, fists pumped beside the head).
-      const raised = Math.max(0, Math.min(1, (arm.swing - SMALL_SWING) / (LARGE_SWING - SMALL_SWING)));
-      set(`${name}Lower`, out * (0.4 + 0.6 * raised * raised * (3 - 2 * raised)) * arm.bend);
+      const [upper, lower] = frontArm(rig, name, arm);
+      set(name, upper);
+      set(`${name}Lower`, lower);
     }
   });
   set('wingL', f.flap);

@@ -278,3 +278,41 @@ describe('poseRig arms seen from the front', () => {
     }
   });
 });
+
+// A three-quarter view (a side view whose legs stand apart) raising the arm on its far side from
+// the facing swung it forward across its chest: a painted chibi's cheer held its hand at its chin.
+describe('poseRig arms seen three-quarters', () => {
+  /** Facing right, an arm hanging from a shoulder left of the spine; legs apart (legL, legR) or one behind the other (legF, legB). */
+  function rig(apart: boolean): Rig {
+    const [a, b] = apart ? ['legL', 'legR'] : ['legF', 'legB'];
+    const bones: Bone[] = [
+      { name: 'spine', parent: -1, head: { x: 50, y: 60 }, tail: { x: 50, y: 30 } },
+      { name: a!, parent: 0, head: { x: 44, y: 60 }, tail: { x: 44, y: 80 } },
+      { name: `${a}Lower`, parent: 1, head: { x: 44, y: 80 }, tail: { x: 44, y: 100 } },
+      { name: b!, parent: 0, head: { x: 56, y: 60 }, tail: { x: 56, y: 80 } },
+      { name: `${b}Lower`, parent: 3, head: { x: 56, y: 80 }, tail: { x: 56, y: 100 } },
+      { name: 'armL', parent: 0, head: { x: 40, y: 32 }, tail: { x: 40, y: 46 } },
+      { name: 'armLLower', parent: 5, head: { x: 40, y: 46 }, tail: { x: 40, y: 60 } },
+    ];
+    return {
+      plan: 'humanoid', view: 'side', facing: 1, height: 100, ground: { x: 50, y: 100 }, bones, parts: [], labels: new Int8Array(0), width: 100,
+      index: { spine: 0, [a!]: 1, [`${a}Lower`]: 2, [b!]: 3, [`${b}Lower`]: 4, armL: 5, armLLower: 6 },
+    };
+  }
+  const hand = (r: Rig, swing: number): { x: number; y: number } => {
+    const pose = poseRig(r, frame({ arms: [{ swing, bend: 0 }, { swing, bend: 0 }] }), false).pose;
+    return apply(boneTransforms(r, pose)[6]!, 40, 60);
+  };
+
+  it('arms thrown up rise out on the arm\'s own side, not across the chest', () => {
+    const h = hand(rig(true), 3);
+    expect(h.x).toBeLessThan(40 - 10);
+    expect(h.y).toBeLessThan(32);
+    // A true side view still swings it forward, in the facing direction.
+    expect(hand(rig(false), 3).x).toBeGreaterThan(40);
+  });
+
+  it('a walk\'s swing and a punch (up to level) still go forward, as in a side view', () => {
+    for (const swing of [0.3, 0.9, 1.5]) expect(hand(rig(true), swing).x).toBeCloseTo(hand(rig(false), swing).x, 9);
+  });
+});
