@@ -334,11 +334,18 @@ function fistReach(rig: Rig, fist: number, unit: number): Reach {
   for (let p = 0; p < labels.length; p++) if (labels[p] === fist) own.push(p);
   const radius = Math.ceil(rig.height / unit), side = 2 * radius + 1;
   const touches = new Uint8Array(side * side);
+  // A fist slid over the head is drawn under it and gone (a side view's hand raised across its hat):
+  // a slide that hides more than half of it is not taken.
+  const head = rig.parts.findIndex((p) => p.name === 'head');
   for (let j = -radius; j <= radius; j++) for (let i = -radius; i <= radius; i++) {
-    touches[(j + radius) * side + i + radius] = own.some((p) => {
+    let hidden = 0, touching = false;
+    for (const p of own) {
       const x = (p % width) + i * unit, y = Math.floor(p / width) + j * unit;
-      return x >= 0 && y >= 0 && x < width && y < height && near[y * width + x] === 1;
-    }) ? 1 : 0;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      if (near[y * width + x] === 1) touching = true;
+      if (labels[y * width + x] === head) hidden++;
+    }
+    touches[(j + radius) * side + i + radius] = touching && hidden * 2 <= own.length ? 1 : 0;
   }
   return { radius, touches };
 }
