@@ -36,6 +36,11 @@ export interface MotionFrame {
    * and down, 3 back round underneath to rest (the same pose as 0).
    */
   slash: number;
+  /**
+   * 0..1: the lead leg kicks. Seen from the front, where a kick toward the viewer would only
+   * shorten the leg, it swings out to its own side instead.
+   */
+  kick: number;
   /** Wings up (radians). */
   flap: number;
   /** The whole body turned about the ground under its back foot (radians, falling backward > 0). */
@@ -64,7 +69,7 @@ const STILL_ARM: Arm = Object.freeze({ swing: 0, bend: 0 });
 export const REST: Readonly<MotionFrame> = Object.freeze<MotionFrame>({
   lift: 0, forward: 0, crouch: 0, lean: 0, nod: 0, stretch: 1,
   feet: [STILL_FOOT, STILL_FOOT], arms: [STILL_ARM, STILL_ARM],
-  wrist: 0, slash: 0, flap: 0, topple: 0, turn: 1, squash: 1, jx: 0, jy: 0,
+  wrist: 0, slash: 0, kick: 0, flap: 0, topple: 0, turn: 1, squash: 1, jx: 0, jy: 0,
   glow: 0, flash: 0, shade: 0, fade: 1, smear: 0,
 });
 
@@ -103,7 +108,7 @@ export function mixFrames(a: MotionFrame, b: MotionFrame, t: number): MotionFram
     lift: m(a.lift, b.lift), forward: m(a.forward, b.forward), crouch: m(a.crouch, b.crouch), lean: m(a.lean, b.lean),
     nod: m(a.nod, b.nod), stretch: m(a.stretch, b.stretch),
     feet: [foot(a.feet[0], b.feet[0]), foot(a.feet[1], b.feet[1])], arms: [arm(a.arms[0], b.arms[0]), arm(a.arms[1], b.arms[1])],
-    wrist: m(a.wrist, b.wrist), slash: m(a.slash, b.slash), flap: m(a.flap, b.flap), topple: m(a.topple, b.topple), turn: m(a.turn, b.turn),
+    wrist: m(a.wrist, b.wrist), slash: m(a.slash, b.slash), kick: m(a.kick, b.kick), flap: m(a.flap, b.flap), topple: m(a.topple, b.topple), turn: m(a.turn, b.turn),
     squash: m(a.squash, b.squash), jx: Math.round(m(a.jx, b.jx)), jy: Math.round(m(a.jy, b.jy)),
     glow: m(a.glow, b.glow), flash: m(a.flash, b.flash), shade: m(a.shade, b.shade), fade: m(a.fade, b.fade), smear: m(a.smear, b.smear),
   };

@@ -42,6 +42,8 @@ const STRUCK = 0.6 - 2 * Math.PI;
 /** A front view's striking arm, out from its side (radians): raised over the shoulder, then across the body. */
 const FRONT_WOUND_UP = 1.4;
 const FRONT_STRUCK = -0.35;
+/** How far a front view's kicking leg swings out to its side (radians from down): the foot near hip height. */
+const FRONT_KICK = 1.2;
 /** A side view's arm swing (radians) up to which it is taken from the arm's drawn rest, and from which from straight down. */
 const SMALL_SWING = 0.9;
 const LARGE_SWING = 1.5;
@@ -238,11 +240,14 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       if (!upper || !lower) continue;
       if (!bends) {
         // Seen from the front the knee comes toward the viewer: the leg only looks shorter, thigh and
-        // shin alike, by what the hips drop and the foot lifts.
+        // shin alike, by what the hips drop and the foot lifts. A kicking lead leg swings out to its
+        // own side instead, at its full length.
         const length = chainLength(upper, lower);
         const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
-        set(name, 0, s);
-        set(`${name}Lower`, 0, s);
+        const kick = k === 0 && humanoid ? f.kick : 0;
+        const out = upper.head.x < (rig.bones[rig.index.spine ?? -1]?.head.x ?? rig.ground.x) ? 1 : -1;
+        set(name, out * FRONT_KICK * kick, s + (1 - s) * kick);
+        set(`${name}Lower`, 0, s + (1 - s) * kick);
         continue;
       }
       const target = { x: lower.tail.x + fwd * step * foot.forward * H, y: lower.tail.y - step * foot.up * H - crouch };

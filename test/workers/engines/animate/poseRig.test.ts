@@ -316,3 +316,28 @@ describe('poseRig arms seen three-quarters', () => {
     for (const swing of [0.3, 0.9, 1.5]) expect(hand(rig(true), swing).x).toBeCloseTo(hand(rig(false), swing).x, 9);
   });
 });
+
+// Seen from the front a kick only shortened the leg toward the viewer: a knee raised, no kick.
+describe('a front view kicking', () => {
+  it('swings the lead leg out to its own side at full length; the other leg stands', () => {
+    const bones: Bone[] = [
+      { name: 'spine', parent: -1, head: { x: 50, y: 55 }, tail: { x: 50, y: 25 } },
+      { name: 'legL', parent: 0, head: { x: 44, y: 55 }, tail: { x: 44, y: 77 } },
+      { name: 'legLLower', parent: 1, head: { x: 44, y: 77 }, tail: { x: 44, y: 100 } },
+      { name: 'legR', parent: 0, head: { x: 56, y: 55 }, tail: { x: 56, y: 77 } },
+      { name: 'legRLower', parent: 3, head: { x: 56, y: 77 }, tail: { x: 56, y: 100 } },
+    ];
+    const rig: Rig = {
+      plan: 'humanoid', view: 'front', facing: 1, height: 100, ground: { x: 50, y: 100 }, bones, parts: [], labels: new Int8Array(0), width: 100,
+      index: { spine: 0, legL: 1, legLLower: 2, legR: 3, legRLower: 4 },
+    };
+    const kicked = frame({ kick: 1, feet: [{ forward: 0.36, up: 0.26 }, { forward: -0.04, up: 0 }] });
+    const pose = poseRig(rig, kicked, false).pose;
+    const foot = apply(boneTransforms(rig, pose)[2]!, 44, 100), other = apply(boneTransforms(rig, pose)[4]!, 56, 100);
+    // Out to the left, raised most of the way to the hips, not shortened.
+    expect(foot.x).toBeLessThan(44 - 30);
+    expect(foot.y).toBeLessThan(100 - 25);
+    expect(Math.hypot(foot.x - 44, foot.y - 55)).toBeCloseTo(45, 6);
+    expect(other).toEqual({ x: 56, y: 100 });
+  });
+});

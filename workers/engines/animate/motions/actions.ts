@@ -32,14 +32,15 @@ export const attack: RigMotion = {
  * A kick: the lead knee comes up (chambered) as the body leans back and the fists come up on
  * guard, the leg snaps out straight at hip height in a frame as the body lunges into it, holds it a beat, is drawn back to
  * the chamber and set down. The standing leg stays planted, its knee giving a little. Seen from the
- * front the kicking leg comes toward the viewer and only shortens (a knee raised).
+ * front the kicking leg swings out to its side (a side kick), where toward the viewer it would only
+ * shorten.
  */
 export const kick: RigMotion = {
   name: 'kick', framesPerCycle: 12, returns: true,
   at(u, { amplitude: a }) {
-    const chamber = frame({ lean: -0.06 * a, crouch: 0.04, nod: 0.04, arms: [{ swing: 0.7, bend: 1.3 }, { swing: 0.3, bend: 1.5 }], feet: [{ forward: 0.1 * a, up: 0.24 * a }, { forward: -0.02, up: 0 }] });
+    const chamber = frame({ kick: 0.3, lean: -0.06 * a, crouch: 0.04, nod: 0.04, arms: [{ swing: 0.7, bend: 1.3 }, { swing: 0.3, bend: 1.5 }], feet: [{ forward: 0.1 * a, up: 0.24 * a }, { forward: -0.02, up: 0 }] });
     // The lead arm swings back against the leg going out; the other stays up on guard.
-    const out = frame({ lean: -0.14 * a, forward: 0.05 * a, crouch: 0.03, nod: 0.08, arms: [{ swing: -0.4, bend: 0.9 }, { swing: 0.6, bend: 1.4 }], feet: [{ forward: 0.36 * a, up: 0.26 * a }, { forward: -0.04, up: 0 }] });
+    const out = frame({ kick: 1, lean: -0.14 * a, forward: 0.05 * a, crouch: 0.03, nod: 0.08, arms: [{ swing: -0.4, bend: 0.9 }, { swing: 0.6, bend: 1.4 }], feet: [{ forward: 0.36 * a, up: 0.26 * a }, { forward: -0.04, up: 0 }] });
     if (u < 0.33) return mixFrames(REST, chamber, easeInOut(span(u, 0, 0.33)));
     if (u < 0.42) return mixFrames(chamber, out, easeOut(span(u, 0.33, 0.42)));
     if (u < 0.58) return out;
