@@ -116,8 +116,8 @@ function frontSwing(swing: number): number {
 /**
  * The highest a front view raises arm `name` out from its side (radians from down): a hand raised
  * above its shoulder goes behind the head (drawOrder), so it stops where it still shows past the
- * head's widest point by half the arm's length (its fist and forearm); a chibi's short arm beside its big head
- * stops level, where a longer arm stands up in a V. Unlimited without a head part.
+ * head's widest point by half the arm's length (its fist and forearm); a chibi's short arm beside
+ * its big head stops level, where a longer arm stands up in a V. Unlimited without a head part.
  */
 const frontReach = perRig((rig: Rig, name: string): number => {
   const head = rig.parts.findIndex((p) => p.name === 'head');
@@ -245,7 +245,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         const length = chainLength(upper, lower);
         const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
         const kick = k === 0 && humanoid ? f.kick : 0;
-        const out = upper.head.x < (rig.bones[rig.index.spine ?? -1]?.head.x ?? rig.ground.x) ? 1 : -1;
+        const out = upper.head.x < spineX ? 1 : -1;
         set(name, out * FRONT_KICK * kick, s + (1 - s) * kick);
         set(`${name}Lower`, 0, s + (1 - s) * kick);
         continue;

@@ -21,8 +21,8 @@ const MOTION_SYNONYMS: Readonly<Record<MotionName, readonly string[]>> = {
   dash: ['dash', 'dart', 'zip', 'dodge', 'evade', 'sidestep', 'slide', 'swoop', 'zoom', 'bolt', 'burst', 'teleport', 'blitz'],
   cast: ['cast', 'charge', 'channel', 'conjure', 'summon', 'spell', 'chant', 'invoke', 'focus', 'gather', 'empower', 'incant', 'enchant', 'magic', 'spellcast', 'heal', 'pray'],
   cheer: ['cheer', 'celebrate', 'celebration', 'victory', 'win', 'triumph', 'hooray', 'hurray', 'yay', 'rejoice', 'victorious', 'winner', 'won'],
-  // Not 'duck' alone: a duck is as often the subject ("a duck walks").
   kick: ['kick', 'roundhouse', 'knee', 'kicked'],
+  // Not 'duck' alone: a duck is as often the subject ("a duck walks").
   crouch: ['crouch', 'kneel', 'squat', 'hide', 'sit', 'cower', 'stoop', 'crouched', 'knelt', 'brace', 'cover'],
 };
 

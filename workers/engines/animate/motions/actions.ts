@@ -30,10 +30,10 @@ export const attack: RigMotion = {
 
 /**
  * A kick: the lead knee comes up (chambered) as the body leans back and the fists come up on
- * guard, the leg snaps out straight at hip height in a frame as the body lunges into it, holds it a beat, is drawn back to
- * the chamber and set down. The standing leg stays planted, its knee giving a little. Seen from the
- * front the kicking leg swings out to its side (a side kick), where toward the viewer it would only
- * shorten.
+ * guard, the leg snaps out straight at hip height in a frame as the body lunges into it, holds it a
+ * beat, is drawn back to the chamber and set down. The standing leg stays planted, its knee giving
+ * a little. Seen from the front the kicking leg swings out to its side (a side kick), where toward
+ * the viewer it would only shorten.
  */
 export const kick: RigMotion = {
   name: 'kick', framesPerCycle: 12, returns: true,
