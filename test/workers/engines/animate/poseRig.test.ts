@@ -7,6 +7,15 @@ import { frame } from '../../../../workers/engines/animate/motionFrame.ts';
 import { apply, boneTransforms } from '../../../../workers/engines/rig/kinematics.ts';
 import type { Bone, Rig } from '../../../../workers/engines/rig/types.ts';
 
+/**
+ * A straight limb from (x, y0) down to (x, y1): bone `name` (a child of bone `parent`) to the joint
+ * halfway, then `${name}Lower`, whose parent is bone `at` (where `name` lands in the list).
+ */
+function limb(name: string, parent: number, at: number, x: number, y0: number, y1: number): Bone[] {
+  const joint = { x, y: (y0 + y1) / 2 };
+  return [{ name, parent, head: { x, y: y0 }, tail: joint }, { name: `${name}Lower`, parent: at, head: joint, tail: { x, y: y1 } }];
+}
+
 /** A side-view humanoid facing right, 100 px tall, legs `leg` px from hip to sole (thigh and shin halves). */
 function sideRig(leg: number): Rig {
   const hip = { x: 50, y: 100 - leg }, knee = { x: 50, y: 100 - leg / 2 }, sole = { x: 50, y: 100 };
@@ -222,10 +231,8 @@ describe('poseRig arms seen from the front', () => {
     const bones: Bone[] = [
       { name: 'spine', parent: -1, head: { x: 50, y: 60 }, tail: { x: 50, y: 30 } },
       { name: 'head', parent: 0, head: { x: 50, y: 30 }, tail: { x: 50, y: 5 } },
-      { name: 'armL', parent: 0, head: { x: 40, y: 32 }, tail: { x: 40, y: 46 } },
-      { name: 'armLLower', parent: 2, head: { x: 40, y: 46 }, tail: { x: 40, y: 60 } },
-      { name: 'armR', parent: 0, head: { x: 60, y: 32 }, tail: { x: 60, y: 46 } },
-      { name: 'armRLower', parent: 4, head: { x: 60, y: 46 }, tail: { x: 60, y: 60 } },
+      ...limb('armL', 0, 2, 40, 32, 60),
+      ...limb('armR', 0, 4, 60, 32, 60),
     ];
     const labels = new Int8Array(100 * 100).fill(-1);
     for (let y = 5; y < 30; y++) for (let x = 50 - half; x < 50 + half; x++) labels[y * 100 + x] = 0;
@@ -287,12 +294,9 @@ describe('poseRig arms seen three-quarters', () => {
     const [a, b] = apart ? ['legL', 'legR'] : ['legF', 'legB'];
     const bones: Bone[] = [
       { name: 'spine', parent: -1, head: { x: 50, y: 60 }, tail: { x: 50, y: 30 } },
-      { name: a!, parent: 0, head: { x: 44, y: 60 }, tail: { x: 44, y: 80 } },
-      { name: `${a}Lower`, parent: 1, head: { x: 44, y: 80 }, tail: { x: 44, y: 100 } },
-      { name: b!, parent: 0, head: { x: 56, y: 60 }, tail: { x: 56, y: 80 } },
-      { name: `${b}Lower`, parent: 3, head: { x: 56, y: 80 }, tail: { x: 56, y: 100 } },
-      { name: 'armL', parent: 0, head: { x: 40, y: 32 }, tail: { x: 40, y: 46 } },
-      { name: 'armLLower', parent: 5, head: { x: 40, y: 46 }, tail: { x: 40, y: 60 } },
+      ...limb(a!, 0, 1, 44, 60, 100),
+      ...limb(b!, 0, 3, 56, 60, 100),
+      ...limb('armL', 0, 5, 40, 32, 60),
     ];
     return {
       plan: 'humanoid', view: 'side', facing: 1, height: 100, ground: { x: 50, y: 100 }, bones, parts: [], labels: new Int8Array(0), width: 100,
@@ -322,10 +326,8 @@ describe('a front view kicking', () => {
   it('swings the lead leg out to its own side at full length; the other leg stands', () => {
     const bones: Bone[] = [
       { name: 'spine', parent: -1, head: { x: 50, y: 55 }, tail: { x: 50, y: 25 } },
-      { name: 'legL', parent: 0, head: { x: 44, y: 55 }, tail: { x: 44, y: 77 } },
-      { name: 'legLLower', parent: 1, head: { x: 44, y: 77 }, tail: { x: 44, y: 100 } },
-      { name: 'legR', parent: 0, head: { x: 56, y: 55 }, tail: { x: 56, y: 77 } },
-      { name: 'legRLower', parent: 3, head: { x: 56, y: 77 }, tail: { x: 56, y: 100 } },
+      ...limb('legL', 0, 1, 44, 55, 100),
+      ...limb('legR', 0, 3, 56, 55, 100),
     ];
     const rig: Rig = {
       plan: 'humanoid', view: 'front', facing: 1, height: 100, ground: { x: 50, y: 100 }, bones, parts: [], labels: new Int8Array(0), width: 100,
