@@ -7,6 +7,7 @@ import { apply, boneTransforms, chainLength, compose, rotateAbout, twoBoneIk, wr
 import type { MotionFrame } from './motionFrame.ts';
 import type { TimedFrame } from './timeline.ts';
 import { perRig } from '../rig/perRig.ts';
+import { easeInOut, span } from '../../kernels/easing.ts';
 
 export interface PosedRig {
   pose: RigPose;
@@ -138,12 +139,6 @@ const frontReach = perRig((rig: Rig, name: string): number => {
   return clear >= length ? Math.PI / 2 : Math.PI - Math.asin(Math.max(0, clear) / length);
 });
 
-/** 0 at or below `a`, 1 at or above `b`, eased (smoothstep) between. */
-function smooth(a: number, b: number, v: number): number {
-  const t = Math.max(0, Math.min(1, (v - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-}
-
 /**
  * A front view's turns of arm `name` (upper from straight down, out from its side; lower from the
  * upper) for `arm`. A walk's elbow bends toward the viewer and shows 0.4 of it; a raised arm's
@@ -151,7 +146,7 @@ function smooth(a: number, b: number, v: number): number {
  */
 function frontArm(rig: Rig, name: string, arm: MotionFrame['arms'][number]): [number, number] {
   const out = name === 'armL' ? 1 : -1;
-  return [out * Math.min(frontSwing(arm.swing), frontReach(rig, name)), out * (0.4 + 0.6 * smooth(SMALL_SWING, LARGE_SWING, arm.swing)) * arm.bend];
+  return [out * Math.min(frontSwing(arm.swing), frontReach(rig, name)), out * (0.4 + 0.6 * easeInOut(span(arm.swing, SMALL_SWING, LARGE_SWING))) * arm.bend];
 }
 
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
@@ -245,7 +240,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         const length = chainLength(upper, lower);
         const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
         const kick = k === 0 && humanoid ? f.kick : 0;
-        const out = upper.head.x < spineX ? 1 : -1;
+        const out = name === 'legL' ? 1 : -1;
         set(name, out * FRONT_KICK * kick, s + (1 - s) * kick);
         set(`${name}Lower`, 0, s + (1 - s) * kick);
         continue;
@@ -283,7 +278,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       // points up or out level instead of across the face. Eased between the two.
       const upper = rig.bones[rig.index[name] as number] as (typeof rig.bones)[number];
       const toDown = wrap(Math.PI / 2 - Math.atan2(upper.tail.y - upper.head.y, upper.tail.x - upper.head.x));
-      let turn = -fwd * chibiSwing(arm.swing, level) + smooth(SMALL_SWING, LARGE_SWING, Math.abs(arm.swing)) * toDown;
+      let turn = -fwd * chibiSwing(arm.swing, level) + easeInOut(span(Math.abs(arm.swing), SMALL_SWING, LARGE_SWING)) * toDown;
       // A chibi's elbow bends half as far: its shoulder is at its chin, and a forearm bent up the
       // full way puts the fist in its face.
       let bend = -fwd * arm.bend * (1 - 0.5 * level);
@@ -291,7 +286,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
       // up forward, sweeps across the chest to the chin: past level it is raised out on its own
       // side instead, as a front view raises it (from straight down).
       if (threeQuarter && fwd * (upper.head.x - spineX) < 0) {
-        const up = smooth(LEVEL_SWING, RAISED_SWING, arm.swing);
+        const up = easeInOut(span(arm.swing, LEVEL_SWING, RAISED_SWING));
         const [front, frontBend] = frontArm(rig, name, arm);
         turn += up * (toDown + front - turn);
         bend += up * (frontBend - bend);
