@@ -11,14 +11,19 @@ export const spread = (xs: number[]): Spread => {
   return { min: s[0]!, med: s[s.length >> 1]!, max: s[s.length - 1]! };
 };
 
+/** A contender timed alone, or one whose input `prepare` makes untimed before each run. */
+export type Contender = (() => Promise<unknown> | unknown) | { prepare: () => Promise<unknown> | unknown; run: () => Promise<unknown> | unknown };
+
 /** Each of `fns` timed `runs` times (ms), interleaved, the order alternating (forward, then backward). */
-export async function interleaved(runs: number, ...fns: (() => Promise<unknown> | unknown)[]): Promise<number[][]> {
+export async function interleaved(runs: number, ...fns: Contender[]): Promise<number[][]> {
   const times = fns.map((): number[] => []);
   for (let r = 0; r < runs; r++) {
     const order = fns.map((_, i) => i);
     for (const i of r % 2 ? order.reverse() : order) {
+      const fn = fns[i]!;
+      if (typeof fn !== 'function') await fn.prepare();
       const t = performance.now();
-      await fns[i]!();
+      await (typeof fn === 'function' ? fn() : fn.run());
       times[i]!.push(performance.now() - t);
     }
   }

@@ -97,7 +97,7 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
   ]);
   progressRange(req, 0, 0.1)(1);
   const { frames, delaysCs, tag, plan, timing } = restyle(
-    { source, frames: spec.frames, text: spec.text, reference, seed: req.seed },
+    { source, frames: spec.frames, text: spec.text, reference, seed: req.seed, consume: true },
     progressRange(req, 0.1, 0.5),
   );
   // How the text was read (material, colours, whether a reference replaced the subject), and how

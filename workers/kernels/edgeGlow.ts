@@ -40,15 +40,20 @@ export function rimWeights(img: RawImage, width: number, strength: number, mask?
 }
 
 /**
- * `target` (an image the size of `img`) with the rim of `img` lit toward `color`, in place: what
- * applyRim(target, rimWeights(img, ...), color, true) does, each pixel mixed as its distance is
- * found instead of listed first (for a rim used once).
+ * The rim of `img` read now, and lit later into `target` (an image its size) toward `color`, in
+ * place: what applyRim(target, rimWeights(img, ...), color, true) does, each pixel mixed as its
+ * distance is found instead of listed first (for a rim used once). Between the two, `img` may be
+ * recoloured or faded in place (it may be `target`): its silhouette was read, and only whether a
+ * pixel is see-through is read again. Light it before reading another rim (the distance field
+ * lives in bytes kept between calls).
  */
-export function lightRim(target: RawImage, img: RawImage, width: number, strength: number, color: Rgba, mask?: Uint8Array, within?: Box, inside?: InsideRuns): void {
-  checkImage(target, 'target');
-  if (target.width !== img.width || target.height !== img.height) throw new RangeError(`Expected a ${img.width}x${img.height} target but received ${target.width}x${target.height}`);
+export function rimLighter(img: RawImage, width: number, strength: number, mask?: Uint8Array, within?: Box, inside?: InsideRuns): (target: RawImage, color: Rgba) => void {
   const rim = rimField(img, width, strength, mask, within, inside);
-  if (rim) backwardPass(rim, img.data, img.width, target.data, mixTable(rim, color));
+  return (target, color) => {
+    checkImage(target, 'target');
+    if (target.width !== img.width || target.height !== img.height) throw new RangeError(`Expected a ${img.width}x${img.height} target but received ${target.width}x${target.height}`);
+    if (rim) backwardPass(rim, img.data, img.width, target.data, mixTable(rim, color));
+  };
 }
 
 /** A rim being worked out: its distance field after the forward pass, rows and weight table. */

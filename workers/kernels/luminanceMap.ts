@@ -55,6 +55,13 @@ export interface LuminanceMapOptions {
    * small subject in it).
    */
   clearOutside?: boolean;
+  /**
+   * Write the result into `img` itself (its owner no longer needs the source): no new frame memory
+   * is touched, which on a large animation costs more than the mapping. Every pixel reads only
+   * itself, so the result is the same, except that with `clearOutside` see-through pixels inside
+   * `area` keep their colour bytes (alpha stays 0).
+   */
+  inPlace?: boolean;
 }
 
 /** Ramp from stops (sorted by `at`, first at 0, last at 1), linear in RGB between them. */
@@ -187,12 +194,13 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   const words = readsAsWords(src);
   // Only the first case writes every pixel that is not see-through; the others keep some as they were.
   const clear = opts.clearOutside === true && !weight && !fadeOver && strength === 1 && words;
-  const out = clear ? new Uint8Array(src.length) : new Uint8Array(src);
+  const out = opts.inPlace ? src : clear ? new Uint8Array(src.length) : new Uint8Array(src);
+  if (opts.inPlace && clear) clearOutsideArea(out, area, height);
   if (!weight && !fadeOver && strength === 1 && words) {
     // Every visible pixel fully mapped: the colour is the table's, alpha kept or faded by row.
     const table = packedRamp(ramp, index);
     const from = new Uint32Array(src.buffer, src.byteOffset, width * height);
-    const to = new Uint32Array(out.buffer, 0, width * height);
+    const to = new Uint32Array(out.buffer, out.byteOffset, width * height);
     if (texture) mapTextured(from, to, table, texture, area, alphaRows);
     else mapPacked(from, to, table, area, alphaRows);
     return { data: out, width, height };
@@ -200,11 +208,23 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   if (!weight && !fadeOver && !texture && !alphaRows && words) {
     // Every visible pixel mapped part way (the mild tint of an unknown text).
     const table = packedRamp(ramp, index);
-    mapPartly(new Uint32Array(src.buffer, src.byteOffset, width * height), new Uint32Array(out.buffer, 0, width * height), table, strength, area);
+    mapPartly(new Uint32Array(src.buffer, src.byteOffset, width * height), new Uint32Array(out.buffer, out.byteOffset, width * height), table, strength, area);
     return { data: out, width, height };
   }
   mapGeneral(src, out, ramp, index, strength, area, opts);
   return { data: out, width, height };
+}
+
+/** Every pixel of an image `height` rows high outside `area` set to 0. */
+function clearOutsideArea(data: Uint8Array, area: Area, height: number): void {
+  const { width, x0, x1, y0, y1 } = area;
+  if (x0 >= x1 || y0 >= y1) {
+    data.fill(0);
+    return;
+  }
+  data.fill(0, 0, (y0 * width + x0) * 4);
+  for (let y = y0; y < y1 - 1; y++) data.fill(0, (y * width + x1) * 4, ((y + 1) * width + x0) * 4);
+  data.fill(0, ((y1 - 1) * width + x1) * 4, height * width * 4);
 }
 
 /** The rectangle worked on ([x0, x1) x [y0, y1)) of an image `width` wide. */

@@ -66,6 +66,32 @@ describe('buildRamp / mapLuminance', () => {
     expect(copied.data[0]).toBe(9);
   });
 
+  it('inPlace: every path writes into the image itself what it returns on a copy', () => {
+    // A subject with soft edges, in a frame that is see-through around it, at an offset in its buffer.
+    const make = () => {
+      const img = createImage(48, 40);
+      for (let y = 6; y < 34; y++) for (let x = 8; x < 30; x++) img.data.set([(x * 37) & 255, (y * 11) & 255, (x * y) & 255, x === 8 || y === 33 ? 90 : 255], (y * 48 + x) * 4);
+      const held = new Uint8Array(img.data.length + 16);
+      held.set(img.data, 8);
+      return { ...img, data: held.subarray(8, 8 + img.data.length) };
+    };
+    const weight = new Uint8Array(48 * 40).map((_, p) => (p * 7) & 255);
+    const texture = { data: grainTexture('stone', 16, 40, 's'), width: 16, height: 16, dx: 3, dy: 5 };
+    const area = { x0: 8, y0: 6, x1: 30, y1: 34 };
+    const alphaRows = new Float32Array(40).map((_, y) => 1 - y / 60);
+    const cases = {
+      packed: {}, faded: { alphaRows }, textured: { texture, alphaRows }, partly: { strength: 0.6 },
+      weighted: { weight, alphaRows }, overColour: { weight, alphaRows, fadeOver: c(20, 40, 60) }, cleared: { area, clearOutside: true },
+    };
+    for (const [name, opts] of Object.entries(cases)) {
+      const copied = mapLuminance(make(), { ramp: GOLD, ...opts });
+      const img = make();
+      const inPlace = mapLuminance(img, { ramp: GOLD, ...opts, inPlace: true });
+      expect(inPlace.data, name).toBe(img.data);
+      expect(Buffer.from(inPlace.data).equals(Buffer.from(copied.data)), name).toBe(true);
+    }
+  });
+
   it('stretches levels: the window [lo, hi] covers the whole ramp', () => {
     const out = mapLuminance(greys(), { ramp: GOLD, levels: { lo: 64, hi: 192 } });
     expect([...out.data.subarray(64 * 4, 64 * 4 + 3)]).toEqual([30, 15, 0]);

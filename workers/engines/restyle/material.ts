@@ -5,7 +5,7 @@ import type { RawImage } from '../../types.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { mapLuminance } from '../../kernels/luminanceMap.ts';
 import type { Levels, LumaTexture } from '../../kernels/luminanceMap.ts';
-import { applyRim, lightRim, rimWeights } from '../../kernels/edgeGlow.ts';
+import { applyRim, rimLighter, rimWeights } from '../../kernels/edgeGlow.ts';
 import type { Rim } from '../../kernels/edgeGlow.ts';
 import { hash32 } from '../../kernels/random.ts';
 import { adjustColors, invertColor } from '../../kernels/adjust.ts';
@@ -60,8 +60,10 @@ function ghostRows(height: number, box: Box, alpha: { top: number; bottom: numbe
 /**
  * `frame` restyled. `phase` (0..1, the output frame's place in the loop) moves a flowing
  * material's texture: up by whole tiles over the loop, or to a seeded spot each frame (flicker).
+ * `inPlace`: the result is written into `frame` (its owner is done with it) where the luma ramp
+ * does the work.
  */
-export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: MaterialContext, phase = 0): RawImage {
+export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: MaterialContext, phase = 0, inPlace = false): RawImage {
   const { recipe } = ctx;
   const material = recipe.material;
   if (material?.invert) return adjustColors(frame, invertColor, subject.weight);
@@ -81,26 +83,28 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     } else if (flow) dy -= Math.round(phase * flow.cycles * size);
     texture = { data: ctx.grain, width: size, height: size, dx, dy };
   }
+  const alphaRows = material?.alpha && box ? ghostRows(frame.height, box, material.alpha) : undefined;
+  const glow = material?.glow && box ? { width: Math.max(1, material.glow.width * ctx.restSize), strength: material.glow.strength, color: rampColor(recipe.ramp, 0.93) } : undefined;
+  // A rim used once is lit as it is found: its silhouette is read before the map (which may fade
+  // the alpha it is found from, in place), its colours after. One used again is listed and kept.
+  const light = glow && !subject.shared && !subject.rim ? rimLighter(frame, glow.width, glow.strength, subject.weight, extent ?? undefined, subject.inside) : undefined;
+  const area = extent ? { x0: extent.x, y0: extent.y, x1: extent.x + extent.width, y1: extent.y + extent.height } : undefined;
   let out = mapLuminance(frame, {
     ramp: recipe.ramp,
     levels: material && !material.stretch ? undefined : ctx.levels,
     strength: recipe.strength,
     weight: subject.weight,
-    alphaRows: material?.alpha && box ? ghostRows(frame.height, box, material.alpha) : undefined,
+    alphaRows,
     fadeOver: subject.background,
     texture,
-    area: extent ? { x0: extent.x, y0: extent.y, x1: extent.x + extent.width, y1: extent.y + extent.height } : undefined,
+    area,
     clearOutside: subject.clearOutside === true && extent !== null,
+    inPlace,
   });
-  if (material?.glow && box) {
-    const width = Math.max(1, material.glow.width * ctx.restSize);
-    const color = rampColor(recipe.ramp, 0.93);
-    // A rim used once is lit as it is found; one used again is listed and kept.
-    if (!subject.shared && !subject.rim) lightRim(out, frame, width, material.glow.strength, color, subject.weight, extent ?? undefined, subject.inside);
-    else {
-      subject.rim ??= rimWeights(frame, width, material.glow.strength, subject.weight, extent ?? undefined, subject.inside);
-      out = applyRim(out, subject.rim, color, true);
-    }
+  if (light && glow) light(out, glow.color);
+  else if (glow) {
+    subject.rim ??= rimWeights(frame, glow.width, glow.strength, subject.weight, extent ?? undefined, subject.inside);
+    out = applyRim(out, subject.rim, glow.color, true);
   }
   return out;
 }

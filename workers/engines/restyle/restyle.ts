@@ -25,6 +25,11 @@ export interface RestyleInput {
   text: string;
   reference?: RawImage;
   seed: string;
+  /**
+   * The caller is done with the source's frames once restyled: each frame shown once is restyled
+   * in place, so a large animation touches no new frame memory (which costs more than the work).
+   */
+  consume?: boolean;
 }
 
 export interface RestyleResult {
@@ -166,6 +171,8 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     grainSize: GRAIN_TILE,
     restSize,
   };
+  // Frames restyle resized or a reference replaced are its own; the source's are the caller's.
+  const owned = input.consume === true || input.reference !== undefined || size.width !== first.width || size.height !== first.height;
   // A flowing material changes every output frame; anything else is worked once per source frame.
   if (material?.flow) {
     const slot = new Map(used.map((k, n) => [k, n]));
@@ -175,13 +182,14 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     const out = indices.map((k, i) => {
       const n = slot.get(k) as number;
       onProgress?.(0.2 + (0.8 * (i + 1)) / indices.length);
-      return applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, i / indices.length);
+      const subject = subjects[n] as FrameSubject;
+      return applyMaterial(staged[n] as RawImage, subject, ctx, i / indices.length, owned && !subject.shared);
     });
     return { frames: out, delaysCs, tag: 'restyle', plan: recipe.plan, timing };
   }
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
-    done.set(k, applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx));
+    done.set(k, applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
   return { frames: indices.map((k) => done.get(k) as RawImage), delaysCs, tag: 'restyle', plan: recipe.plan, timing };

@@ -235,6 +235,22 @@ describe('restyle', () => {
     expect(other.plan.tint).not.toBe(a.plan.tint);
   });
 
+  it('consume: the frames come out the same, restyled in the source frames themselves', () => {
+    const bytes = (frames: readonly RawImage[]) => frames.map((f) => Buffer.from(f.data).toString('base64'));
+    for (const text of ['golden', 'ghost', 'neon', 'stone', 'fire', 'inverted', 'a brave knight']) {
+      for (const make of [walk, opaqueWalk]) {
+        const kept = restyle({ source: make(), frames: 12, text, seed: 'c' });
+        const source = make();
+        const consumed = restyle({ source, frames: 12, text, seed: 'c', consume: true });
+        expect(bytes(consumed.frames), text).toEqual(bytes(kept.frames));
+        // Every frame the ramp restyles once is written into a source frame (no new frame memory).
+        if (['golden', 'ghost', 'neon', 'stone'].includes(text)) {
+          for (const f of consumed.frames) expect(source.frames.some((s) => s.data === f.data), text).toBe(true);
+        }
+      }
+    }
+  });
+
   it('fire flickers: its frames differ even where the source frame repeats', () => {
     const source = walk();
     const { indices } = retime(source.delaysMs, 36);
