@@ -32,6 +32,7 @@ import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged, Skeleton } from '../rig/rigged.ts';
 import { splitFigures } from './figures.ts';
 import { median } from '../../kernels/median.ts';
+import { readsAsWords } from '../../kernels/pixelWords.ts';
 import { poseRig } from '../animate/poseRig.ts';
 import { MOTIONS } from '../animate/motions/index.ts';
 
@@ -248,8 +249,11 @@ function withLegsOf(pose: RigPose | null, stride: RigPose, reference: Rigged): R
   return { bones, offset: pose?.offset ?? { x: 0, y: 0 } };
 }
 
-/** Every frame with its figures replaced by the reference (see the file comment). */
-export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference): Replaced[] {
+/**
+ * Every frame with its figures replaced by the reference (see the file comment). `inPlace`: the
+ * frames are replaced in themselves (their owner is done with them), touching no new frame memory.
+ */
+export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference, inPlace = false): Replaced[] {
   const slots = followFigures(frames, track, bg);
   const frameWidth = (frames[0] as RawImage).width;
   const seen = slots.flatMap((slot) => slot.seen);
@@ -266,11 +270,18 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
   const fill = bg.kind === 'flat' ? bg.color : null;
   return frames.map((frame, n) => {
     const { width, height } = frame;
-    const out = new Uint8Array(frame.data);
+    const out = inPlace ? frame.data : new Uint8Array(frame.data);
     // Remove the subject: clear it, or fill it with the background colour by its mask (nothing of
-    // it lies outside its extent).
-    const { mask, extent } = track[n] as SubjectFrame;
-    if (bg.kind !== 'none' && extent) {
+    // it lies outside its extent). On a see-through source the mask is alpha: every pixel that is
+    // not see-through is cleared, a word at a time where the bytes allow.
+    const { extent } = track[n] as SubjectFrame;
+    if (bg.kind === 'alpha' && extent && readsAsWords(out)) {
+      const px = new Uint32Array(out.buffer, out.byteOffset, width * height);
+      for (let y = extent.y; y < extent.y + extent.height; y++) {
+        for (let p = y * width + extent.x, end = p + extent.width; p < end; p++) if (px[p]! >= 0x1000000) px[p] = 0;
+      }
+    } else if (bg.kind !== 'none' && extent) {
+      const { mask } = track[n] as SubjectFrame;
       for (let y = extent.y; y < extent.y + extent.height; y++) {
         for (let p = y * width + extent.x, end = p + extent.width, i = p * 4; p < end; p++, i += 4) {
           const m = mask[p]!;

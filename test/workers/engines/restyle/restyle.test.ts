@@ -249,6 +249,14 @@ describe('restyle', () => {
         }
       }
     }
+    // A reference replaces the figures in the source frames too.
+    for (const make of [walk, opaqueWalk]) {
+      const kept = restyle({ source: make(), frames: 12, text: 'golden', reference: pixelKnight(), seed: 'c' });
+      const source = make();
+      const consumed = restyle({ source, frames: 12, text: 'golden', reference: pixelKnight(), seed: 'c', consume: true });
+      expect(bytes(consumed.frames)).toEqual(bytes(kept.frames));
+      for (const f of consumed.frames) expect(source.frames.some((s) => s.data === f.data)).toBe(true);
+    }
   });
 
   it('fire flickers: its frames differ even where the source frame repeats', () => {
