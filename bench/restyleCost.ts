@@ -8,7 +8,7 @@ import { interleaved } from './timing.ts';
 import { encodeGif } from '../workers/codecs/encode.ts';
 import { restyle } from '../workers/engines/restyle/restyle.ts';
 import type { RawImage } from '../workers/types.ts';
-import { heroWalkFrames, heroWalkGif } from '../test/fixtures/sprites.ts';
+import { heroWalkFrames, heroWalkGif, pixelKnight } from '../test/fixtures/sprites.ts';
 
 export interface RestyleCost {
   source: string;
@@ -20,7 +20,8 @@ export interface RestyleCost {
   earlyRatios: number[];
 }
 
-const TEXTS = ['golden', 'pixel art', 'ice', 'ghost', 'fire'];
+// The looks, and a reference character replacing the walker (rigged and posed in every frame).
+const LOOKS: { text: string; reference?: RawImage }[] = [...['golden', 'pixel art', 'ice', 'ghost', 'fire'].map((text) => ({ text })), { text: 'golden', reference: pixelKnight() }];
 
 /** `frames` placed at (x, y) in otherwise empty frames of `size` px. */
 function inLargeFrames(frames: readonly RawImage[], size: number, x: number, y: number): RawImage[] {
@@ -39,19 +40,19 @@ export async function benchRestyleCost(runs = 3): Promise<RestyleCost[]> {
   ];
   const out: RestyleCost[] = [];
   for (const [source, gif] of sources) {
-    for (const text of TEXTS) {
+    for (const { text, reference } of LOOKS) {
       // As in a job, the restyle works on frames just decoded and consumes them (restyles them in
       // place): the decode before each run is untimed.
       let anim = decodeGif(gif);
       const decode = () => decodeGif(gif);
-      const work = { prepare: () => (anim = decodeGif(gif)), run: () => restyle({ source: anim, frames: 100, text, seed: 'b', consume: true }) };
+      const work = { prepare: () => (anim = decodeGif(gif)), run: () => restyle({ source: anim, frames: 100, text, reference, seed: 'b', consume: true }) };
       // One untimed run each (compiling the code), two early runs timed apart (a worker's code is not
       // yet optimised after one job: generators.ts), then `runs` as a warm worker's.
       decode();
       work.run();
       const [earlyDecode, earlyRestyle] = await interleaved(2, decode, work);
       const [decodeMs, restyleMs] = await interleaved(runs, decode, work);
-      out.push({ source, bytes: gif.length, text, decodeMs: decodeMs!, ratios: restyleMs!.map((ms, i) => ms / decodeMs![i]!), earlyRatios: earlyRestyle!.map((ms, i) => ms / earlyDecode![i]!) });
+      out.push({ source, bytes: gif.length, text: reference ? `${text}, a 32 px knight as the reference` : text, decodeMs: decodeMs!, ratios: restyleMs!.map((ms, i) => ms / decodeMs![i]!), earlyRatios: earlyRestyle!.map((ms, i) => ms / earlyDecode![i]!) });
     }
   }
   return out;
