@@ -1,15 +1,16 @@
-// Encoding results: PNG through sharp (libvips, off the JS thread), GIF through gifenc (pure JS,
-// one global palette: measured here 0.17 s for 100 frames of 256x256, where sharp's GIF at effort
-// 1 took 0.7 s). A GIF whose frames hold 256 colours or fewer is written with exactly those
-// (lossless); more are quantized. Both are deterministic: same pixels, same bytes.
+// Encoding results: PNG through sharp (libvips, off the JS thread), GIF in JS (gifWriter.ts, one
+// global palette: sharp's GIF at effort 1 took 0.7 s for 100 frames of 256x256, several times ours).
+// A GIF whose frames hold 256 colours or fewer is written with exactly those (lossless); more are
+// quantized (gifenc's quantizer, refined here). Both are deterministic: same pixels, same bytes.
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { RawImage } from '../types.ts';
 import { checkSameSize, checkImage } from '../kernels/check.ts';
+import { GifWriter } from './gifWriter.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
-// `import { GIFEncoder } from 'gifenc'` fails at run time under plain Node; require() it instead.
-const { GIFEncoder, quantize } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
+// `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.
+const { quantize } = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
 
 /**
  * PNG of `img` (8-bit RGBA). No metadata is written, so the bytes depend on the pixels alone.
@@ -48,26 +49,22 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   const global = exact ?? (perFrame ? undefined : quantizedPalette(frames));
   // Sprite frames compress to well under half their index bytes; start there so the stream
   // (which grows by 1.125x when large) rarely copies.
-  const gif = GIFEncoder({ initialCapacity: Math.max(4096, (area * frames.length) >> 1) });
+  const gif = new GifWriter(width, height, Math.max(4096, (area * frames.length) >> 1));
   for (let i = 0; i < frames.length; i++) {
     const own = global ?? quantizedPalette([frames[i]!]);
     const { colors, transparent } = own;
     const transparentIndex = transparent ? colors.length : -1;
-    // The LZW encoder indexes its input, so a subarray view is safe here.
     const index = global ? global.index.subarray(i * area, (i + 1) * area) : own.index;
-    gif.writeFrame(index, width, height, {
-      // The first frame's table is the global one (gifenc writes RGB of RGBA entries); later ones, when given, are local.
+    gif.frame(index, {
+      // The first frame's table is the global one; later ones, when given, are local.
       palette: i === 0 || !global ? (transparent ? [...colors, [0, 0, 0]] : colors) : undefined,
-      delay: (delaysCs[i] ?? 0) * 10, // gifenc takes ms and writes round(ms / 10) cs
-      repeat: 0, // loop forever
-      transparent: transparentIndex >= 0,
-      transparentIndex: Math.max(0, transparentIndex),
+      delayCs: delaysCs[i] ?? 0,
+      transparentIndex,
       // Restore to background: each frame replaces the last instead of piling up over it.
       dispose: transparentIndex >= 0 ? 2 : 1,
     });
   }
-  gif.finish();
-  return gif.bytes();
+  return gif.finish();
 }
 
 export interface GifOptions {

@@ -79,3 +79,116 @@ export function lzwDecode(bytes: Uint8Array, dataOffset: number, minCodeSize: nu
   }
   return Math.min(produced, pixels);
 }
+
+/** Bytes written at a cursor into a buffer that grows (a GIF being written). */
+export class ByteSink {
+  bytes: Uint8Array;
+  at = 0;
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(Math.max(256, capacity));
+  }
+
+  /** Room for `n` more bytes. */
+  reserve(n: number): void {
+    if (this.at + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.at + n, this.bytes.length * 2));
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
+  }
+
+  byte(b: number): void {
+    this.reserve(1);
+    this.bytes[this.at++] = b;
+  }
+
+  u16(v: number): void {
+    this.byte(v & 255);
+    this.byte((v >> 8) & 255);
+  }
+}
+
+// The encoder's string table as a dense array: (next index << 12 | prefix code) -> code, 0 for
+// none (no string's code is below 258). One lookup a pixel, where a hashed table probes (measured
+// 1.6-2x faster on 100 frames of 256 px); kept between frames, emptied by the entries a frame added.
+const strings = new Uint16Array(MAX_CODES << 8);
+const added = new Int32Array(MAX_CODES);
+
+/**
+ * One frame's indices (each below 256) as GIF image data at minimum code size 8: the code size
+ * byte, the LZW codes in sub-blocks of 254 bytes, the block terminator. The table is cleared (a
+ * clear code) when it is full, and codes grow a bit as the next free code passes their range.
+ */
+export function lzwEncode(index: Uint8Array, out: ByteSink): void {
+  const clear = 256, end = 257;
+  // At most 12 bits a pixel, plus a length byte a block and the ends.
+  out.reserve(Math.ceil(index.length * 1.51) + 16);
+  const bytes = out.bytes;
+  let at = out.at;
+  bytes[at++] = 8;
+  let blockAt = at++, inBlock = 0;
+  let acc = 0, bits = 0, width = 9, top = 511, free = 258, count = 0, reset = false;
+  const emit = (code: number): void => {
+    acc |= code << bits;
+    bits += width;
+    while (bits >= 8) {
+      bytes[at++] = acc & 255;
+      acc >>>= 8;
+      bits -= 8;
+      if (++inBlock === 254) {
+        bytes[blockAt] = 254;
+        blockAt = at++;
+        inBlock = 0;
+      }
+    }
+    // The width a code after this one takes.
+    if (reset) {
+      width = 9;
+      top = 511;
+      reset = false;
+    } else if (free > top) {
+      width++;
+      top = width === 12 ? 4096 : (1 << width) - 1;
+    }
+  };
+  emit(clear);
+  let ent = index[0] ?? 0;
+  for (let p = 1, n = index.length; p < n; p++) {
+    const c = index[p]!;
+    const key = (c << 12) | ent;
+    const code = strings[key]!;
+    if (code !== 0) {
+      ent = code;
+      continue;
+    }
+    emit(ent);
+    ent = c;
+    if (free < MAX_CODES) {
+      strings[key] = free++;
+      added[count++] = key;
+    } else {
+      for (let k = 0; k < count; k++) strings[added[k]!] = 0;
+      count = 0;
+      free = 258;
+      reset = true;
+      emit(clear);
+    }
+  }
+  emit(ent);
+  emit(end);
+  if (bits > 0) {
+    bytes[at++] = acc & 255;
+    if (++inBlock === 254) {
+      bytes[blockAt] = 254;
+      blockAt = at++;
+      inBlock = 0;
+    }
+  }
+  for (let k = 0; k < count; k++) strings[added[k]!] = 0;
+  // The last block's length (an empty last block is the terminator itself).
+  if (inBlock > 0) {
+    bytes[blockAt] = inBlock;
+    bytes[at++] = 0;
+  } else bytes[blockAt] = 0;
+  out.at = at;
+}
