@@ -21,15 +21,20 @@ function currentBuild() {
 // which it maps a block on its own to the largest block freed (up to 32 MB), so once a decoded
 // 2560 px upload (26 MB) is freed, later ones come from, and stay in, the heap of the thread that
 // freed them: under 40 uploads of 20 MB while jobs render, the server held 749-791 MB. With the
-// size fixed at 4 MiB it held 524-554 MB, and jobs ran as fast (bench/RESULTS.md, memory). So on
-// Linux the server runs as a child process started with that setting, unless it is already set
-// or node was started to be debugged (the debugger is then attached to this process).
+// size fixed at 4 MiB it held 524-554 MB, and jobs ran as fast (bench/RESULTS.md, memory).
+// Mapped blocks also ask for transparent huge pages (glibc 2.35 on; older ones ignore the
+// setting): a job writes megabytes of fresh frames and sheets, and faulting them in 4 KiB pages
+// cost a 100-frame restyle job a third of its time (250-350 ms against 155-190 in-process; the
+// memory load above held 527-564 MB against 447-490). So on Linux the server runs as a child
+// process started with those settings, unless the threshold is already set or node was started
+// to be debugged (the debugger is then attached to this process); a GLIBC_TUNABLES of the user's
+// is kept.
 const debugged = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--inspect'));
 if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && !debugged) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'], // the channel closes when this process ends, however it ends
-    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: String(4 << 20) },
+    env: { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1', ...process.env, MALLOC_MMAP_THRESHOLD_: String(4 << 20) },
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {

@@ -39,11 +39,18 @@ afterEach(async () => {
 });
 
 describe.runIf(linux)('the serve command on Linux', () => {
-  it('runs the server as its child with the mmap threshold fixed at 4 MiB', async () => {
+  it('runs the server as its child with the mmap threshold fixed at 4 MiB and huge pages asked for', async () => {
     const server = await start();
     expect(server.pid).not.toBe(server.child.pid);
     expect(await environ(server.pid)).toContain('MALLOC_MMAP_THRESHOLD_=4194304');
+    expect(await environ(server.pid)).toContain('GLIBC_TUNABLES=glibc.malloc.hugetlb=1');
     expect(await environ(server.child.pid!)).not.toContain('MALLOC_MMAP_THRESHOLD_=4194304');
+  }, 60_000);
+
+  it("keeps the user's own glibc tunables", async () => {
+    const server = await start({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' });
+    expect(await environ(server.pid)).toContain('GLIBC_TUNABLES=glibc.malloc.arena_max=2');
+    expect(await environ(server.pid)).not.toContain('hugetlb');
   }, 60_000);
 
   it('passes SIGTERM on: the server finishes and flushes, and the command exits 0', async () => {
