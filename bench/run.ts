@@ -101,10 +101,12 @@ if (want('kinds')) {
 
 if (want('memory')) {
   // The server as a user starts it (on Linux the launcher runs it with glibc's mmap threshold fixed at
-  // 4 MiB), with malloc also held to two arenas (a setting a user can add), and the build's server
-  // started without the launcher (glibc's defaults: the threshold rises to the largest block freed).
+  // 4 MiB and huge pages asked for), without the huge pages, with malloc also held to two arenas (a
+  // setting a user can add), and the build's server started without the launcher (glibc's defaults:
+  // the threshold rises to the largest block freed).
   const cases = [
-    ['as shipped (the launcher: MALLOC_MMAP_THRESHOLD_=4 MiB)', {}, 'launcher'],
+    ['as shipped (the launcher: MALLOC_MMAP_THRESHOLD_=4 MiB, glibc.malloc.hugetlb=1)', {}, 'launcher'],
+    ['as shipped without huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=0)', { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }, 'launcher'],
     ['as shipped + MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }, 'launcher'],
     ['without the launcher (glibc defaults)', {}, 'server'],
   ] as const;
