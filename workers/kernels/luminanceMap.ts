@@ -58,8 +58,7 @@ export interface LuminanceMapOptions {
   /**
    * Write the result into `img` itself (its owner no longer needs the source): no new frame memory
    * is touched, which on a large animation costs more than the mapping. Every pixel reads only
-   * itself, so the result is the same, except that with `clearOutside` see-through pixels inside
-   * `area` keep their colour bytes (alpha stays 0).
+   * itself, so the result is the same.
    */
   inPlace?: boolean;
 }
@@ -201,8 +200,10 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
     const table = packedRamp(ramp, index);
     const from = new Uint32Array(src.buffer, src.byteOffset, width * height);
     const to = new Uint32Array(out.buffer, out.byteOffset, width * height);
-    if (texture) mapTextured(from, to, table, texture, area, alphaRows);
-    else mapPacked(from, to, table, area, alphaRows);
+    // Cleared in place, see-through pixels are set to 0 as they are passed (a copy starts at 0).
+    const zero = opts.inPlace === true && clear;
+    if (texture) mapTextured(from, to, table, texture, area, alphaRows, zero);
+    else mapPacked(from, to, table, area, alphaRows, zero);
     return { data: out, width, height };
   }
   if (!weight && !fadeOver && !texture && !alphaRows && words) {
@@ -261,7 +262,7 @@ const rowFade = (alphaRows: Float32Array | undefined, y: number): number => {
   return rowAlpha < 1 ? 1 - ((1 - rowAlpha) * 255) / 255 : 1;
 };
 
-function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: Area, alphaRows?: Float32Array): void {
+function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: Area, alphaRows: Float32Array | undefined, zero: boolean): void {
   const { width, x0, x1, y0, y1 } = area;
   for (let y = y0; y < y1; y++) {
     const fade = rowFade(alphaRows, y);
@@ -269,7 +270,10 @@ function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: 
     if (fade === 1) {
       for (let p = y * width + x0; p < end; p++) {
         const v = from[p]!;
-        if (v < 0x1000000) continue;
+        if (v < 0x1000000) {
+          if (zero) to[p] = 0;
+          continue;
+        }
         to[p] = (v & 0xff000000) | table[packedLuma(v)]!;
       }
     } else {
@@ -277,14 +281,17 @@ function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: 
       const opaque = fadedAlpha(0xff000000, fade);
       for (let p = y * width + x0; p < end; p++) {
         const v = from[p]!;
-        if (v < 0x1000000) continue;
+        if (v < 0x1000000) {
+          if (zero) to[p] = 0;
+          continue;
+        }
         to[p] = (v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | table[packedLuma(v)]!;
       }
     }
   }
 }
 
-function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, texture: LumaTexture, area: Area, alphaRows?: Float32Array): void {
+function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, texture: LumaTexture, area: Area, alphaRows: Float32Array | undefined, zero: boolean): void {
   const { width, x0, x1, y0, y1 } = area;
   const { data: grain, width: tw, height: th } = texture;
   // The table widened to every luma plus grain (-128..383, clamped), so no pixel needs a bound.
@@ -299,7 +306,10 @@ function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, text
     for (let p = y * width + x0, end = y * width + x1; p < end; tx = 0) {
       for (let g = ty + tx, stop = Math.min(end, p + tw - tx); p < stop; p++, g++) {
         const v = from[p]!;
-        if (v < 0x1000000) continue;
+        if (v < 0x1000000) {
+          if (zero) to[p] = 0;
+          continue;
+        }
         const c = wide[packedLuma(v) + grain[g]! + 128]!;
         to[p] = (fade === 1 ? v & 0xff000000 : v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | c;
       }

@@ -71,6 +71,8 @@ describe('buildRamp / mapLuminance', () => {
     const make = () => {
       const img = createImage(48, 40);
       for (let y = 6; y < 34; y++) for (let x = 8; x < 30; x++) img.data.set([(x * 37) & 255, (y * 11) & 255, (x * y) & 255, x === 8 || y === 33 ? 90 : 255], (y * 48 + x) * 4);
+      // See-through pixels with colour in them, inside the subject's rectangle.
+      for (const p of [6 * 48 + 12, 20 * 48 + 29]) img.data.set([9, 9, 9, 0], p * 4);
       const held = new Uint8Array(img.data.length + 16);
       held.set(img.data, 8);
       return { ...img, data: held.subarray(8, 8 + img.data.length) };
