@@ -5,6 +5,7 @@
 // the order alternating, 3 times, reported as medians (convert as shipped, ~10 s, once).
 // Run alone: node --import tsx bench/imagemagick.ts
 import { execFileSync, spawnSync } from 'node:child_process';
+import { userEnv } from './env.ts';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,7 @@ export function benchFrames(n = 100): RawImage[] {
 const TUNED_MALLOC = { MALLOC_MMAP_THRESHOLD_: String(1 << 30), MALLOC_TRIM_THRESHOLD_: String(1 << 30) };
 
 const run = (cmd: string, args: string[], env?: Record<string, string>) => {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env: env ? { ...process.env, ...env } : process.env });
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...userEnv(), ...env } });
   if (r.status !== 0) throw new Error(`${cmd} failed: ${String(r.stderr)}`);
 };
 

@@ -7,6 +7,7 @@
 // worker threads included) and VmRSS sampled every 10 ms; the launcher's own RSS beside it.
 // Run alone: node --import tsx bench/memory.ts
 import { execFile, spawn } from 'node:child_process';
+import { userEnv } from './env.ts';
 import { openAsBlob } from 'node:fs';
 import { readFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -52,7 +53,7 @@ async function startShipped(start: Start, data: string, env: Record<string, stri
   const entry = start === 'launcher' ? 'bin/spritekiln.js' : 'dist/spritekiln.js';
   const child = spawn(process.execPath, [join(ROOT, entry), 'serve'], {
     stdio: ['ignore', 'pipe', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'],
-    env: { ...process.env, PORT: '0', SPRITEKILN_DATA: data, SPRITEKILN_QUEUE_LIMIT: '1000', SPRITEKILN_RATE_LIMIT: '0', ...env },
+    env: { ...userEnv(), PORT: '0', SPRITEKILN_DATA: data, SPRITEKILN_QUEUE_LIMIT: '1000', SPRITEKILN_RATE_LIMIT: '0', ...env },
   });
   let url: string | undefined;
   for await (const line of createInterface({ input: child.stdout! })) if ((url = /listening on (\S+)/.exec(line)?.[1])) break;

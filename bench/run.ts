@@ -18,6 +18,16 @@ import { benchPeers } from './peers.ts';
 import { benchRestyleJob } from './restyleJob.ts';
 import { interleaved, spread } from './timing.ts';
 import type { Spread } from './timing.ts';
+import { spawnSync } from 'node:child_process';
+import { benchEnv, underServerMalloc } from './env.ts';
+import { withServerMalloc } from '../bin/malloc.js';
+
+// On Linux the bench runs again under the malloc settings the server ships with, so the work timed
+// in this process (and the peers it spawns, which inherit them) runs as it does in the server.
+if (process.platform === 'linux' && !underServerMalloc()) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: benchEnv(process.env, withServerMalloc) });
+  process.exit(again.status ?? 1);
+}
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const only = process.env.BENCH_ONLY?.split(',');

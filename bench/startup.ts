@@ -3,6 +3,7 @@
 // list` on a fresh data folder), the server ready (spawned until /healthz answers), and the first
 // job on a fresh server against a warm one (a 36-frame zenith walk of a 64 px hero).
 import { execFile, spawn } from 'node:child_process';
+import { userEnv } from './env.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ export interface StartupRow {
   warmJobMs: number[];
 }
 
-const envFor = (build: StartupRow['build'], data: string) => ({ ...process.env, SPRITEKILN_DATA: data, SPRITEKILN_FROM_SOURCE: build === 'source' ? '1' : '0', SPRITEKILN_RATE_LIMIT: '0' });
+const envFor = (build: StartupRow['build'], data: string) => ({ ...userEnv(), SPRITEKILN_DATA: data, SPRITEKILN_FROM_SOURCE: build === 'source' ? '1' : '0', SPRITEKILN_RATE_LIMIT: '0' });
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();

@@ -32,9 +32,10 @@ function currentBuild() {
 const debugged = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--inspect'));
 if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && !debugged) {
   const { spawn } = await import('node:child_process');
+  const { withServerMalloc } = await import('./malloc.js');
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'], // the channel closes when this process ends, however it ends
-    env: { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1', ...process.env, MALLOC_MMAP_THRESHOLD_: String(4 << 20) },
+    env: withServerMalloc(process.env),
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
