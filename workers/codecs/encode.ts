@@ -47,8 +47,8 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   const exact = exactPalette(frames);
   const perFrame = !exact && options.palettes === 'per-frame';
   const global = exact ?? (perFrame ? undefined : quantizedPalette(frames));
-  // Sprite frames compress to well under half their index bytes; start there so the stream
-  // (which grows by 1.125x when large) rarely copies.
+  // Sprite frames compress to well under half their index bytes; start there so the file rarely
+  // grows (and copies).
   const gif = new GifWriter(width, height, Math.max(4096, (area * frames.length) >> 1));
   for (let i = 0; i < frames.length; i++) {
     const own = global ?? quantizedPalette([frames[i]!]);

@@ -1,5 +1,6 @@
-// GIF image data: variable-width LZW codes packed into sub-blocks (GIF89a spec, appendix F).
-// Kept apart from the container walk in gif.ts: it is the one place that touches pixel indices.
+// GIF image data: variable-width LZW codes packed into sub-blocks (GIF89a spec, appendix F), read
+// and written. Kept apart from the containers (gif.ts, gifWriter.ts): it is the one place that
+// touches pixel indices.
 
 /** LZW codes are at most 12 bits wide, so the string table never holds more than 4096 entries. */
 const MAX_CODES = 4096;
