@@ -24,11 +24,11 @@ function currentBuild() {
 // size fixed at 4 MiB it held 524-554 MB, and jobs ran as fast (bench/RESULTS.md, memory).
 // Mapped blocks also ask for transparent huge pages (glibc 2.35 on; older ones ignore the
 // setting): a job writes megabytes of fresh frames and sheets, and faulting them in 4 KiB pages
-// cost a 100-frame restyle job a third of its time (250-350 ms against 155-190 in-process; the
-// memory load above held 527-564 MB against 447-490). So on Linux the server runs as a child
-// process started with those settings, unless the threshold is already set or node was started
-// to be debugged (the debugger is then attached to this process); a GLIBC_TUNABLES of the user's
-// is kept.
+// cost a 100-frame restyle job a third of its time (250-350 ms against 155-190 in-process; under
+// the memory load above it held 429-564 MB over two runs, 447-631 without). So on Linux the server
+// runs as a child process started with those settings (malloc.js), unless the threshold is already
+// set or node was started to be debugged (the debugger is then attached to this process); a
+// GLIBC_TUNABLES of the user's is kept.
 const debugged = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--inspect'));
 if (process.platform === 'linux' && process.argv[2] === 'serve' && process.env.MALLOC_MMAP_THRESHOLD_ === undefined && !debugged) {
   const { spawn } = await import('node:child_process');
