@@ -2,13 +2,15 @@
 // it (the server through its launcher, ImageMagick as shipped) gets the environment the bench itself
 // was started with instead.
 
+import { withServerMalloc } from '../bin/malloc.js';
+
 /** Names of the malloc settings the bench added, with the values they had before (null: unset). */
 const ADDED = 'SPRITEKILN_BENCH_MALLOC_WAS';
 
 /** `env` for running the bench again under the server's malloc settings, remembering what they were. */
-export function benchEnv(env: NodeJS.ProcessEnv, withMalloc: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function benchEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const was = Object.fromEntries(['MALLOC_MMAP_THRESHOLD_', 'GLIBC_TUNABLES'].map((k) => [k, env[k] ?? null]));
-  return { ...withMalloc(env), [ADDED]: JSON.stringify(was) };
+  return { ...withServerMalloc(env), [ADDED]: JSON.stringify(was) };
 }
 
 /** Whether this process already runs under the settings benchEnv gave. */

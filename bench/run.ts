@@ -20,12 +20,11 @@ import { interleaved, spread } from './timing.ts';
 import type { Spread } from './timing.ts';
 import { spawnSync } from 'node:child_process';
 import { benchEnv, underServerMalloc } from './env.ts';
-import { withServerMalloc } from '../bin/malloc.js';
 
 // On Linux the bench runs again under the malloc settings the server ships with, so the work timed
 // in this process (and the peers it spawns, which inherit them) runs as it does in the server.
 if (process.platform === 'linux' && !underServerMalloc()) {
-  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: benchEnv(process.env, withServerMalloc) });
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: benchEnv(process.env) });
   process.exit(again.status ?? 1);
 }
 

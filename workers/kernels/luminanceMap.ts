@@ -194,14 +194,15 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   // Only the first case writes every pixel that is not see-through; the others keep some as they were.
   const clear = opts.clearOutside === true && !weight && !fadeOver && strength === 1 && words;
   const out = opts.inPlace ? src : clear ? new Uint8Array(src.length) : new Uint8Array(src);
-  if (opts.inPlace && clear) clearOutsideArea(out, area, height);
+  // Cleared in place, what a copy would start as 0 is set to 0: outside the area now, see-through
+  // pixels inside it as they are passed.
+  const zero = opts.inPlace === true && clear;
+  if (zero) clearOutsideArea(out, area, height);
   if (!weight && !fadeOver && strength === 1 && words) {
     // Every visible pixel fully mapped: the colour is the table's, alpha kept or faded by row.
     const table = packedRamp(ramp, index);
     const from = new Uint32Array(src.buffer, src.byteOffset, width * height);
     const to = new Uint32Array(out.buffer, out.byteOffset, width * height);
-    // Cleared in place, see-through pixels are set to 0 as they are passed (a copy starts at 0).
-    const zero = opts.inPlace === true && clear;
     if (texture) mapTextured(from, to, table, texture, area, alphaRows, zero);
     else mapPacked(from, to, table, area, alphaRows, zero);
     return { data: out, width, height };

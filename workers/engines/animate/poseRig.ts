@@ -139,13 +139,16 @@ const frontReach = perRig((rig: Rig, name: string): number => {
   return clear >= length ? Math.PI / 2 : Math.PI - Math.asin(Math.max(0, clear) / length);
 });
 
+/** The sign of a front view's turn that takes limb `name` out to its own side (armL, legL: +1). */
+const outward = (name: string): 1 | -1 => (name.endsWith('L') ? 1 : -1);
+
 /**
  * A front view's turns of arm `name` (upper from straight down, out from its side; lower from the
  * upper) for `arm`. A walk's elbow bends toward the viewer and shows 0.4 of it; a raised arm's
  * bends up in the picture, its forearm standing over the elbow (a wave, fists pumped beside the head).
  */
 function frontArm(rig: Rig, name: string, arm: MotionFrame['arms'][number]): [number, number] {
-  const out = name === 'armL' ? 1 : -1;
+  const out = outward(name);
   return [out * Math.min(frontSwing(arm.swing), frontReach(rig, name)), out * (0.4 + 0.6 * easeInOut(span(arm.swing, SMALL_SWING, LARGE_SWING))) * arm.bend];
 }
 
@@ -240,8 +243,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         const length = chainLength(upper, lower);
         const s = Math.max(0.45, (length - foot.up * H - crouch) / Math.max(1, length));
         const kick = k === 0 && humanoid ? f.kick : 0;
-        const out = name === 'legL' ? 1 : -1;
-        set(name, out * FRONT_KICK * kick, s + (1 - s) * kick);
+        set(name, outward(name) * FRONT_KICK * kick, s + (1 - s) * kick);
         set(`${name}Lower`, 0, s + (1 - s) * kick);
         continue;
       }
@@ -297,7 +299,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
     } else if (k === 0 && f.slash > 0) {
       // Seen from the front a slash raises the arm out over its shoulder, then brings it down and in
       // across the body (the arc is drawn over it there), and back to rest.
-      const out = name === 'armL' ? 1 : -1;
+      const out = outward(name);
       const t = Math.max(0, Math.min(3, f.slash));
       const turn = t <= 1 ? t * FRONT_WOUND_UP : t <= 2 ? FRONT_WOUND_UP + (t - 1) * (FRONT_STRUCK - FRONT_WOUND_UP) : (3 - t) * FRONT_STRUCK;
       set(name, out * turn);

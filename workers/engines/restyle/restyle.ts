@@ -123,7 +123,8 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   if (input.reference) checkImage(input.reference, 'reference image');
   const first = source.frames[0] as RawImage;
   const size = fitSize(first.width, first.height, MAX_FRAME_SIDE, MAX_FRAME_SIDE);
-  const resized = size.width !== first.width || size.height !== first.height;
+  // Frames restyle resized are its own; the source's are the caller's unless it is done with them.
+  const ours = input.consume === true || size.width !== first.width || size.height !== first.height;
   const { indices, delaysCs, timing } = retime(source.delaysMs, input.frames);
   const recipe = readRestyle(input.text, input.reference !== undefined, input.seed);
 
@@ -154,8 +155,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   let levels: Levels | undefined;
   if (input.reference) {
     const ref = prepareReference(input.reference);
-    // Frames restyle resized are its own; the source's are the caller's unless it is done with them.
-    const replaced = replaceFigures(frames, track, bg, ref, input.consume === true || resized);
+    const replaced = replaceFigures(frames, track, bg, ref, ours);
     staged = replaced.map((r) => r.frame);
     // Without a background to tell it apart, the whole frame is the subject.
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
@@ -173,8 +173,8 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     grainSize: GRAIN_TILE,
     restSize,
   };
-  // Frames restyle resized or a reference replaced are its own; the source's are the caller's.
-  const owned = input.consume === true || input.reference !== undefined || resized;
+  // Frames a reference replaced are restyle's own too.
+  const owned = ours || input.reference !== undefined;
   // A flowing material changes every output frame; anything else is worked once per source frame.
   if (material?.flow) {
     const slot = new Map(used.map((k, n) => [k, n]));
