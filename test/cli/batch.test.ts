@@ -112,9 +112,11 @@ describe('spritekiln batch', () => {
   });
 
   it('two runs of one jobs file at once: the second refuses while the first runs, and nothing is submitted twice', async () => {
-    // Slow enough (a second or more a walk, one at a time) that the first is still running when the second starts.
+    // Slow enough that the first is still running when the second starts, however loaded the
+    // machine: six 100-frame walks one at a time (a walk renders in well under a second, and a
+    // CLI under load can take as long to start).
     const jobs = [
-      ...['slow', 'slower', 'slowest'].map((name) => ({ name, kind: 'zenith', fields: { mode: 'image_to_video', images: ['art/big.png'], text: 'walk', frame: 100 } })),
+      ...['slow', 'slower', 'slowest', 'slow-4', 'slow-5', 'slow-6'].map((name) => ({ name, kind: 'zenith', fields: { mode: 'image_to_video', images: ['art/big.png'], text: 'walk', frame: 100 } })),
       { name: 'quick', kind: 'effect-v2', fields: { description: 'spark', frame: 4, background_color: 'white' } },
     ];
     await writeFile(join(work, 'twice.json'), JSON.stringify(jobs));
