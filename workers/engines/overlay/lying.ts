@@ -4,8 +4,9 @@
 import type { Box } from '../../kernels/track.ts';
 import type { RawImage } from '../../types.ts';
 
-/** Lying: under this share of the row's standing height, and this much wider than tall. */
-const LOW = 0.7;
+/** Lying: under this share of the row's standing height (a chibi lies as high as its head is wide,
+ * about 0.7 of its height), and this much wider than tall. */
+const LOW = 0.8;
 const WIDE = 1.3;
 
 export const isLying = (box: Box, rowHeight: number): boolean => box.height < LOW * rowHeight && box.width > WIDE * box.height;

@@ -39,4 +39,18 @@ describe('labels', () => {
     const standing = opaqueBounds(crop(out, 0, 224, 32, 32), 127)!;
     expect(standing.height).toBeGreaterThan(standing.width);
   });
+
+  // A chibi lies about as high as its big head is wide: the warrior's last two side cells are
+  // 12 px high against a row standing 17 (0.71 of it). Left standing, the skeleton came out a small
+  // upright figure in them.
+  it('lays the character down where the chibi warrior lies dead at the end of its side row', () => {
+    const sheet = sheetNamed('warrior-sheet').image;
+    const out = overlay({ sheet, characters: [still('skeleton-side').image], rows: [{ row: 3, title: 'side', description: '' }], style: 'pixel', output: { scale: 1 } });
+    for (const column of [22, 23]) {
+      const lying = opaqueBounds(crop(out, column * 32, 64, 32, 32), 127)!;
+      expect(lying.width).toBeGreaterThan(1.3 * lying.height);
+    }
+    const standing = opaqueBounds(crop(out, 0, 64, 32, 32), 127)!;
+    expect(standing.height).toBeGreaterThan(standing.width);
+  });
 });
