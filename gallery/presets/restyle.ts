@@ -54,6 +54,11 @@ export const presets: Preset[] = [
     build: async (dir) => ({ kind: 'restyle', text: '', frames: 36, source: await input(dir, 'source.gif', heroWalkGif(8, 64), ['gif']), reference: await input(dir, 'ref.png', await png(pixelKnight())) }),
   },
   {
+    name: 'restyle-reference-knight-large',
+    note: 'the 32 px pixel knight replaces a walker 225 px tall: posed in its own pixels, then grown by whole pixels',
+    build: async (dir) => ({ kind: 'restyle', text: '', frames: 36, source: await input(dir, 'source.gif', heroWalkGif(8, 256), ['gif']), reference: await input(dir, 'ref.png', await png(pixelKnight())) }),
+  },
+  {
     name: 'restyle-reference-slime-golden',
     note: 'reference slime + "golden": the reference, then the material on top',
     build: async (dir) => ({ kind: 'restyle', text: 'golden', frames: 36, source: await input(dir, 'source.gif', heroWalkGif(8, 64), ['gif']), reference: await input(dir, 'ref.png', await png(pixelSlime())) }),

@@ -316,7 +316,8 @@ const SIG = 12;
  * averages 4 x 4 point samples at fractional positions, so a mirrored shape gives exactly the
  * mirrored signature (whole-pixel cell edges would not split an odd width symmetrically).
  */
-function signature({ mask, stride = 1, offset = 0 }: Shape, width: number, box: Box): Float32Array {
+function signature({ mask, stride = 1, offset = 0, width: rowLength }: Shape, width: number, box: Box): Float32Array {
+  const w = rowLength ?? width;
   const sig = new Float32Array(SIG * SIG);
   const SUB = 4;
   for (let gy = 0; gy < SIG; gy++) {
@@ -326,7 +327,7 @@ function signature({ mask, stride = 1, offset = 0 }: Shape, width: number, box: 
         const y = box.y + Math.floor(((gy + (j + 0.5) / SUB) * box.height) / SIG);
         for (let i = 0; i < SUB; i++) {
           const x = box.x + Math.floor(((gx + (i + 0.5) / SUB) * box.width) / SIG);
-          sum += mask[(y * width + x) * stride + offset]!;
+          sum += mask[(y * w + x) * stride + offset]!;
         }
       }
       sig[gy * SIG + gx] = sum / (255 * SUB * SUB);
@@ -347,6 +348,8 @@ interface Shape {
   mask: Uint8Array;
   stride?: number;
   offset?: number;
+  /** The mask's row length, where it is not the frame's (a mask over the box alone). */
+  width?: number;
   box: Box | null;
 }
 

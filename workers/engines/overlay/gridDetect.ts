@@ -42,6 +42,13 @@ export function spriteMask(sheet: RawImage, bg: Background): Uint8Array {
   return out;
 }
 
+/** The part of a sheet's sprite `mask` (`width` wide) over `box`. */
+export function maskIn(mask: Uint8Array, width: number, box: Box): Uint8Array {
+  const out = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) out.set(mask.subarray((box.y + y) * width + box.x, (box.y + y) * width + box.x + box.width), y * box.width);
+  return out;
+}
+
 /** Equal spans of `length` split into `n`. */
 const equal = (from: number, length: number, n: number): [number, number][] =>
   Array.from({ length: n }, (_, k) => [from + Math.round((k * length) / n), from + Math.round(((k + 1) * length) / n)]);

@@ -11,7 +11,7 @@ import type { RowEntry } from '../../specs.ts';
 import { checkImage } from '../../kernels/check.ts';
 import { cloneImage, fillRect } from '../../kernels/image.ts';
 import { resizeTo } from '../../kernels/resize.ts';
-import { detectGrid, spriteMask } from './gridDetect.ts';
+import { detectGrid, maskIn, spriteMask } from './gridDetect.ts';
 import { labelCells } from './labels.ts';
 import { isLying, layDown } from './lying.ts';
 import { locatePose } from '../../kernels/cellPose.ts';
@@ -87,7 +87,7 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       }
       // Each pose rigged, to be copied; the character faces the way the row does.
       const own = ch.rigged;
-      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, mask) : null));
+      const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, maskIn(mask, sheet.width, pose.box)) : null));
       const mirror = own !== null && mustMirror(own, mostFacing(targets));
       cells.forEach((cell, j) => {
         const pose = poses[j];

@@ -16,8 +16,9 @@ export interface Figure {
 
 export interface Figures {
   figures: Figure[];
-  /** Per pixel, the index of its figure, or -1. */
+  /** Per pixel of `box` (the box searched), the index of its figure, or -1. */
   of: Int16Array;
+  box: Box;
 }
 
 // Mask values from which a pixel is part of a figure (as for the tracked box).
@@ -32,7 +33,6 @@ const MAX_PARTS = 256;
 
 /** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
 export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
-  const n = width * height;
   // The mask's 8-connected parts within the box, in the order a raster scan meets them, with
   // their boxes and areas.
   const solid = new Uint8Array(box.width * box.height);
@@ -79,19 +79,21 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
   const largest = Math.max(0, ...[...groups.values()].map((g) => g.area));
   const kept = [...groups.entries()].filter(([, g]) => g.area >= largest * DUST);
   const index = new Map(kept.map(([r], k) => [r, k]));
-  const of = new Int16Array(n).fill(-1);
+  const of = new Int16Array(box.width * box.height).fill(-1);
   const figureOf = parts.map((_, i) => index.get(find(i)) ?? -1);
-  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) {
-    const id = labels[y * box.width + x]!;
-    if (id > 0) of[(box.y + y) * width + box.x + x] = figureOf[id - 1]!;
+  for (let p = 0; p < of.length; p++) {
+    const id = labels[p]!;
+    if (id > 0) of[p] = figureOf[id - 1]!;
   }
-  return cutTouching({ figures: kept.map(([, g]) => g), of }, mask, width);
+  return cutTouching({ figures: kept.map(([, g]) => g), of, box }, mask, width);
 }
 
 /** Figures as wide as several of their row's others and as tall, cut into that many (see the file comment). */
 function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
-  const { figures, of } = found;
+  const { figures, of, box: within } = found;
   if (figures.length < 3) return found;
+  // `of` covers `within` only.
+  const at = (xx: number, yy: number): number => (yy - within.y) * within.width + xx - within.x;
   const w = median(figures.map((f) => f.box.width)), h = median(figures.map((f) => f.box.height));
   const out = [...figures];
   figures.forEach((fig, f) => {
@@ -100,7 +102,7 @@ function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
     if (pieces < 2 || fh < h * 0.8 || fh > h * 1.25) return;
     // Opaque pixels per column; each cut at the emptiest column near where an even split puts it.
     const count = new Int32Array(fw);
-    for (let yy = y; yy < y + fh; yy++) for (let xx = 0; xx < fw; xx++) if (of[yy * width + x + xx] === f) count[xx]!++;
+    for (let yy = y; yy < y + fh; yy++) for (let xx = 0; xx < fw; xx++) if (of[at(x + xx, yy)] === f) count[xx]!++;
     const cuts = [0];
     for (let k = 1; k < pieces; k++) {
       const at = Math.round((k * fw) / pieces), reach = Math.round(fw / pieces / 4);
@@ -114,11 +116,11 @@ function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
       const id = k === 0 ? f : out.length;
       let area = 0, x0 = Infinity, x1 = -1, y0 = Infinity, y1 = -1;
       for (let yy = y; yy < y + fh; yy++) for (let xx = x + cuts[k]!; xx < x + cuts[k + 1]!; xx++) {
-        const p = yy * width + xx;
+        const p = at(xx, yy);
         if (of[p] !== f) continue;
         of[p] = id;
         area++;
-        if (mask[p]! < SOLID) continue;
+        if (mask[yy * width + xx]! < SOLID) continue;
         x0 = Math.min(x0, xx), x1 = Math.max(x1, xx), y0 = Math.min(y0, yy), y1 = yy;
       }
       // (A piece of only faint pixels keeps its strip of the box.)
@@ -126,5 +128,5 @@ function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
       out[id] = { box, area };
     }
   });
-  return { figures: out, of };
+  return { figures: out, of, box: within };
 }

@@ -57,8 +57,8 @@ interface Seen {
   cx: number;
   /** How far its silhouette leans (see cellPose.ts), 0 when unknown. */
   lean: number;
-  /** Its pixels only: the subject mask where it is, 0 elsewhere. */
-  mask: Uint8Array;
+  /** Its pixels only, over its box: the subject mask where it is, 0 elsewhere (null: the whole frame). */
+  mask: Uint8Array | null;
   target: Skeleton | null;
 }
 
@@ -94,11 +94,17 @@ export function prepareReference(reference: RawImage): PreparedReference {
   return { image, mode: looksLikePixelArt(image) ? 'nearest' : 'smooth' };
 }
 
+/** The reference rigged for the figures' size: drawn as rigged and grown `grow` times (pixel art), or drawn at that size. */
+interface Sized {
+  rigged: Rigged;
+  grow: number;
+}
+
 /**
  * The reference at the size of the figures it replaces (their median box; a GIF's figures are one
  * character drawn at one scale, so they all get one size), at most `maxWidth` wide, rigged.
  */
-function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth: number): Rigged | null {
+function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth: number): Sized | null {
   const box = alphaBox(ref.image) ?? { x: 0, y: 0, width: ref.image.width, height: ref.image.height };
   const height = median(seen.map((s) => s.box.height)), width = median(seen.map((s) => s.box.width));
   // Never wider than `maxWidth` (a broad reference in a narrow cell would be cut at its sides).
@@ -106,11 +112,15 @@ function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth:
   const fit = Math.min(height / box.height, (width * WIDER) / box.width, room);
   // Pixel art grows by whole pixels (a 24 px warrior for a 28 px figure stays 24 px, crisp).
   const k = ref.mode === 'nearest' && fit >= 0.75 ? Math.max(1, Math.min(Math.floor(fit + 0.25), Math.floor(room))) : fit;
-  const w = Math.max(1, Math.round(ref.image.width * k)), h = Math.max(1, Math.round(ref.image.height * k));
+  // Pixel art is rigged and posed in its own pixels and each pose grown k times, as the animate
+  // engine draws it: a limb turns on the art's grid (no k-px blocks turned off it), at 1/k^2 the cost.
+  const grow = ref.mode === 'nearest' && Number.isInteger(k) ? k : 1;
+  const w = Math.max(1, Math.round((ref.image.width * k) / grow)), h = Math.max(1, Math.round((ref.image.height * k) / grow));
   // On a clear margin: a reference that is all subject (a solid swatch) must not read as background.
   const sized = createImage(w + 2, h + 2, TRANSPARENT);
-  drawOnto(sized, resizeTo(ref.image, w, h, ref.mode), 1, 1);
-  return rigSubject(sized, ref.mode === 'nearest');
+  drawOnto(sized, grow === k ? ref.image : resizeTo(ref.image, w, h, ref.mode), 1, 1);
+  const rigged = rigSubject(sized, ref.mode === 'nearest');
+  return rigged && { rigged, grow };
 }
 
 /** The figures of every frame, followed through the frames as slots. */
@@ -120,16 +130,19 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
   const seen: Seen[][] = frames.map((frame, n) => {
     if (bg.kind === 'none') {
       const box = { x: 0, y: 0, width, height };
-      return [{ frame: n, box, cx: width / 2, lean: 0, mask: new Uint8Array(width * height).fill(255), target: null }];
+      return [{ frame: n, box, cx: width / 2, lean: 0, mask: null, target: null }];
     }
     const { mask: whole, box: solid } = track[n] as SubjectFrame;
     if (!solid) return [];
-    const { figures, of } = splitFigures(whole, width, height, solid);
+    const { figures, of, box: within } = splitFigures(whole, width, height, solid);
     return figures.map((fig, f) => {
-      const mask = new Uint8Array(width * height);
-      for (let y = fig.box.y; y < fig.box.y + fig.box.height; y++) for (let p = y * width + fig.box.x; p < y * width + fig.box.x + fig.box.width; p++) if (of[p] === f) mask[p] = whole[p]!;
-      const pose = locatePose(mask, width, fig.box);
-      return { frame: n, box: fig.box, cx: pose?.cx ?? fig.box.x + fig.box.width / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, mask, known) };
+      const { x, y, width: w, height: h } = fig.box;
+      const mask = new Uint8Array(w * h);
+      for (let row = 0, i = 0; row < h; row++) {
+        for (let p = (y + row) * width + x, q = (y + row - within.y) * within.width + x - within.x, end = p + w; p < end; p++, q++, i++) if (of[q] === f) mask[i] = whole[p]!;
+      }
+      const pose = locatePose(mask, w, { x: 0, y: 0, width: w, height: h });
+      return { frame: n, box: fig.box, cx: pose ? x + pose.cx : x + w / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, mask, known) };
     });
   });
   const centre = (b: Box): [number, number] => [b.x + b.width / 2, b.y + b.height / 2];
@@ -145,7 +158,8 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     (groups[best] as Seen[]).push(s);
   }
   return groups.map((group) => {
-    const turned = turnedAround(group, width);
+    // (A whole frame, of a source with no background, shows no turn.)
+    const turned = turnedAround(group.map(({ mask, box }) => (mask ? { mask, width: box.width, box: { x: 0, y: 0, width: box.width, height: box.height } } : { mask: new Uint8Array(0), box: null })), width);
     const sign = (i: number): number => (turned[i] ? -1 : 1);
     return {
       seen: group,
@@ -175,8 +189,12 @@ function mirrored(reference: Rigged, slot: Slot, i: number): boolean {
   return reference.rig.view === 'side' && facing !== 0 ? facing !== reference.rig.facing : slot.turned[i] === true;
 }
 
+/** `drawn` grown `k` times by whole pixels. */
+const grown = (drawn: Drawn, k: number): Drawn =>
+  k === 1 ? drawn : { image: resizeTo(drawn.image, drawn.image.width * k, drawn.image.height * k, 'nearest'), ground: { x: drawn.ground.x * k, y: drawn.ground.y * k } };
+
 /** The reference drawn in `pose` as figure `i` of `slot` stands, and where its top-left goes. */
-function cast(reference: Rigged, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
+function cast({ rigged: reference, grow }: Sized, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
   const s = slot.seen[i] as Seen;
   const sign = slot.turned[i] ? -1 : 1;
   let drawn = drawPosed(reference, pose ?? NO_POSE);
@@ -184,7 +202,7 @@ function cast(reference: Rigged, slot: Slot, i: number, pose: RigPose | null, fr
   // The lean beyond the figure's own at rest, damped, in whole pixels at the top: a shear with the
   // feet fixed reads as a lunge whatever the reference's body plan.
   const dl = Math.max(-MAX_LEAN, Math.min(MAX_LEAN, (s.lean * sign - slot.rest.lean) * LEAN_SHARE)) * sign;
-  drawn = sheared(drawn, Math.round(dl * drawn.image.height));
+  drawn = grown(sheared(drawn, Math.round(dl * drawn.image.height)), grow);
   // Ground on the figure's ground; without a rig, centred where the figure's box is at rest.
   const anchor = s.target ? s.box.x + s.target.rig.ground.x : s.cx - slot.rest.massOffset * sign;
   const left = s.target ? Math.round(anchor - drawn.ground.x) : Math.round(anchor - drawn.image.width / 2);
@@ -198,14 +216,15 @@ function cast(reference: Rigged, slot: Slot, i: number, pose: RigPose | null, fr
  * matches taken as a motion about their median, so the reference keeps its own stance and takes the
  * figure's swings (matched outright, a stocky figure's splayed legs would splay a slender one's).
  */
-function castSlot(reference: Rigged, slot: Slot, frameWidth: number): Cast[] {
+function castSlot(sized: Sized, slot: Slot, frameWidth: number): Cast[] {
+  const reference = sized.rigged;
   // A sighting rigged as another body plan than most (a walk frame read as a creature) is misread.
   const plans = slot.seen.flatMap((s) => (s.target ? [s.target.rig.plan] : []));
   const plan = plans.sort((a, b) => plans.filter((p) => p === b).length - plans.filter((p) => p === a).length)[0];
   const poses = slot.seen.map((s, i) => s.target && s.target.rig.plan === plan ? matchPose(reference.rig, feetApart(s.target.rig), { mirror: mirrored(reference, slot, i), lean: 0 }) : null);
   const motion = motionOf(poses, reference.rig.bones.length);
   const stride = unreadStride(reference, slot);
-  return slot.seen.map((_, i) => cast(reference, slot, i, stride ? withLegsOf(motion[i] ?? null, stride[i]!, reference) : (motion[i] ?? null), frameWidth));
+  return slot.seen.map((_, i) => cast(sized, slot, i, stride ? withLegsOf(motion[i] ?? null, stride[i]!, reference) : (motion[i] ?? null), frameWidth));
 }
 
 // A loop of at least this many sightings, most of them (SHARE) a side view whose legs are drawn as

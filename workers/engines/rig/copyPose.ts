@@ -15,7 +15,7 @@ import type { Rigged, Skeleton } from './rigged.ts';
 import { matchPose } from './retarget.ts';
 
 /**
- * The subject in `box` of `image`, only its pixels where `inside` (a mask over the image) is not 0
+ * The subject in `box` of `image`, only its pixels where `inside` (a mask over the box) is not 0
  * kept, its skeleton found as the art it is (pixel art in its own pixels, painted art with its soft
  * edge, where a raised fist beside the head stays a part of its own); null when nothing rigs. With
  * `known`, a cut seen before (the same pixels, as a looping GIF shows its figure again and again)
@@ -25,14 +25,11 @@ export function rigCut(image: RawImage, box: Box, inside: Uint8Array, known?: Ma
   const { x, y, width, height } = box;
   const cut = crop(image, x, y, width, height);
   const d = cut.data;
-  for (let row = 0, i = 0; row < height; row++) {
-    for (let p = (y + row) * image.width + x, end = p + width; p < end; p++, i += 4) if (inside[p] === 0) d[i] = d[i + 1] = d[i + 2] = d[i + 3] = 0;
-  }
-  const pixel = looksLikePixelArt(cut);
-  if (!known) return readSkeleton(cut, pixel);
+  for (let p = 0; p < inside.length; p++) if (inside[p] === 0) d[p * 4] = d[p * 4 + 1] = d[p * 4 + 2] = d[p * 4 + 3] = 0;
+  if (!known) return readSkeleton(cut, looksLikePixelArt(cut));
   const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
   let skeleton = known.get(key);
-  if (skeleton === undefined) known.set(key, (skeleton = readSkeleton(cut, pixel)));
+  if (skeleton === undefined) known.set(key, (skeleton = readSkeleton(cut, looksLikePixelArt(cut))));
   return skeleton;
 }
 
@@ -45,9 +42,18 @@ export function rigCut(image: RawImage, box: Box, inside: Uint8Array, known?: Ma
 export function mostFacing(subjects: readonly (Skeleton | null)[], turned?: readonly boolean[]): number {
   let sum = 0;
   subjects.forEach((t, i) => {
-    if (t) sum += (t.rig.view === 'side' ? t.rig.facing : sideFacing(t.sprite, t.box)) * (turned?.[i] ? -1 : 1);
+    if (t) sum += facingOf(t) * (turned?.[i] ? -1 : 1);
   });
   return Math.sign(sum);
+}
+
+// A looping source shows the same cut again and again (rigCut gives it the same skeleton): its side is read once.
+const facings = new WeakMap<Skeleton, number>();
+function facingOf(t: Skeleton): number {
+  if (t.rig.view === 'side') return t.rig.facing;
+  let f = facings.get(t);
+  if (f === undefined) facings.set(t, (f = sideFacing(t.sprite, t.box)));
+  return f;
 }
 
 /** Whether `character` must be mirrored to face `facing` (+1 right, -1 left, 0 either). */

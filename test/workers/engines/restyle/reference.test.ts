@@ -10,6 +10,9 @@ import { poseSheets } from '../../../fixtures/realSprites.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 import { components, HEAD, LEGS, regionChange, subjectMask } from '../../../helpers/animMetrics.ts';
 import { sources, still } from '../../../fixtures/realSprites.ts';
+import { resizeTo } from '../../../../workers/kernels/resize.ts';
+import { crop, opaqueBounds } from '../../../../workers/kernels/compose.ts';
+import { pixelGrid } from '../../../../workers/engines/rig/skin.ts';
 
 const pearson = (a: number[], b: number[]): number => {
   const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
@@ -90,5 +93,22 @@ describe('restyle with a reference, on real sprites', () => {
       expect(edge).toBeLessThanOrEqual(12);
     }
   });
-});
 
+  // A 16 px pirate replacing the wizard's run grown 4 times is 6 screen pixels an art pixel. Posed and
+  // drawn at that size, its turned limbs were 6 px blocks turned off the grid (mixels): one grid of 1.
+  it('a small pixel reference for a large figure is posed in its own pixels and grown whole: every frame is one grid of blocks', async () => {
+    const strip = sources.find((s) => s.name === 'wizard-run-strip')!;
+    const cells = sliceSheet(await decodeStill(strip.bytes, 'png'), strip.grid!);
+    const big = { ...cells, frames: cells.frames.map((f) => resizeTo(f, f.width * 4, f.height * 4, 'nearest')) };
+    const { frames } = restyle({ source: big, frames: 12, text: '', reference: still('pirate-side').image, seed: 'reference' });
+    const sizes = frames.map((f) => {
+      const box = opaqueBounds(f, 0)!;
+      const figure = crop(f, box.x, box.y, box.width, box.height);
+      // (See-through pixels keep whatever colour the source had under them: not part of the picture.)
+      for (let i = 0; i < figure.data.length; i += 4) if (figure.data[i + 3] === 0) figure.data.fill(0, i, i + 4);
+      return pixelGrid(figure).size;
+    });
+    expect(new Set(sizes).size).toBe(1);
+    expect(sizes[0]).toBeGreaterThanOrEqual(5);
+  });
+});
