@@ -54,6 +54,11 @@ export const cutoutSize = (height: number, oneLeg: boolean): boolean => height <
 /** Smallest share of the height the gap between the legs must run up from the feet to count. */
 const MIN_GAP = 0.08;
 
+/** How far from the body's axis a kicking figure's hips are, as a share of its height. */
+const KICK_HIP = 0.08;
+/** The widest a foot on the ground is, as a share of the height: past it both feet are down. */
+const ONE_FOOT = 0.3;
+
 /** The crotch: the topmost row of the gap between the legs that opens within the lowest rows. */
 function findCrotch(s: Silhouette): { crotchY: number; gapX: Float64Array } {
   const { box } = s;
@@ -161,6 +166,8 @@ export function shapeOf(s: Silhouette): HumanoidShape {
 
 interface Limb {
   side: -1 | 1;
+  /** A kicking leg's: the span of the foot the figure stands on, [x0, x1). */
+  standing?: [number, number];
   pixels: number[];
   /** A long thin part with no arm of its own outside the body: a weapon held by a hidden hand. */
   held?: boolean;
@@ -189,6 +196,56 @@ function raisedHand(pixels: number[], width: number, shape: HumanoidShape, torso
   for (const p of pixels) { lowest = Math.max(lowest, Math.floor(p / width)); sx += (p % width) + 0.5; }
   const head = shape.neckY - shape.top;
   return lowest < shape.neckY && lowest >= shape.neckY - 0.5 * head && Math.abs(sx / pixels.length - torsoX) >= 0.25 * head;
+}
+
+/** Packed RGB of pixel `p`. */
+const rgbOf = (s: Silhouette, p: number): number => (s.rgba[p * 4]! << 16) | (s.rgba[p * 4 + 1]! << 8) | s.rgba[p * 4 + 2]!;
+
+/**
+ * Share of `pixels` whose colour the standing leg (below the hips, over its foot's span [x0, x1))
+ * shows too: a kicked leg wears what the standing one does.
+ */
+function legColours(s: Silhouette, shape: HumanoidShape, pixels: number[], x0: number, x1: number): number {
+  const worn = new Set<number>();
+  for (let y = shape.hipY; y < shape.bottom; y++) for (const r of s.rows[y] ?? []) for (let x = Math.max(x0, r.x0); x < Math.min(x1, r.x1); x++) worn.add(rgbOf(s, y * s.width + x));
+  return pixels.filter((p) => worn.has(rgbOf(s, p))).length / Math.max(1, pixels.length);
+}
+
+/**
+ * A leg raised in a kick, on the side it reaches to, or null: the part of the figure out beside the
+ * foot it stands on (the only one on the ground: its lowest rows), outside the torso's core,
+ * between the torso's lowest third and the feet, that reaches out far and stretched, is as thick as
+ * a leg (a blade held low is thinner) and is dressed as the standing leg is (a fist hanging by the
+ * hip is not).
+ */
+function findKick(s: Silhouette, shape: HumanoidShape, torsoX: number, core: Uint8Array): Limb | null {
+  const { width } = s;
+  const H = s.box.height;
+  const feetTop = shape.bottom - footRows(H);
+  let fx0 = Infinity, fx1 = -Infinity;
+  for (let y = shape.bottom - Math.max(2, Math.round(0.03 * H)); y < shape.bottom; y++) for (const r of s.rows[y] ?? []) { fx0 = Math.min(fx0, r.x0); fx1 = Math.max(fx1, r.x1); }
+  // One foot on the ground, not two.
+  if (!(fx1 - fx0 <= ONE_FOOT * H)) return null;
+  const margin = Math.max(1, 0.03 * H);
+  let found: Limb | null = null;
+  for (const side of [-1, 1] as const) {
+    const pixels: number[] = [];
+    let far = 0;
+    for (let y = Math.ceil(shape.hipY - (shape.hipY - shape.neckY) / 3); y < feetTop; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+      const p = y * width + x;
+      if (core[p] || (side < 0 ? x >= fx0 - margin : x < fx1 + margin)) continue;
+      pixels.push(p);
+      far = Math.max(far, Math.abs(x + 0.5 - torsoX));
+    }
+    if (pixels.length < 0.02 * s.area) continue;
+    const { length, thickness } = elongation(pixels, width);
+    // Stretched out from its hip at least as long as the standing leg (a leg folded up in a stride or a
+    // leap is shorter, and its outline is read better as a splayed leg: legFit.ts).
+    const stretched = extremes(pixels, width, vec(torsoX + side * KICK_HIP * H, shape.hipY)).length >= 0.9 * (shape.bottom - shape.hipY);
+    if (far < 0.3 * H || length < 0.25 * H || thickness < 0.08 * H || !stretched || legColours(s, shape, pixels, fx0, fx1) < 0.5) continue;
+    if (!found || found.pixels.length < pixels.length) found = { side, pixels, standing: [fx0, fx1] };
+  }
+  return found;
 }
 
 /** The arms (and what they hold): thin parts beside the torso, the largest on each side. */
@@ -247,7 +304,11 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const torsoX = meanX(s, neckY, hipY);
   const cx = Number.isNaN(torsoX) ? box.x + box.width / 2 : torsoX;
   const core = coreOf(s, Math.max(1, 0.6 * maxThickness(s, neckY, hipY)));
-  const arms = findArms(s, shape, cx, core);
+  const found = findArms(s, shape, cx, core);
+  // A kick's leg out beside the body reads as an arm (one holding a weapon) unless found first.
+  const kick = H >= MIN_ARM_HEIGHT ? findKick(s, shape, cx, core) : null;
+  const kicked = new Set(kick?.pixels);
+  const arms = kick ? found.filter((a) => a.pixels.filter((p) => kicked.has(p)).length < 0.5 * a.pixels.length) : found;
   if (view === 'front' && H >= MIN_ARM_HEIGHT) {
     // Arms held against the body leave no gap in the silhouette: seen from the front they hang at
     // its sides, told from the torso by colour.
@@ -269,12 +330,14 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const feetRows = footRows(H);
   // Seen from the front the legs are a left and a right one even drawn together (split at the
   // axis); from the side, legs without a gap between them are a near one over a far one.
-  const apart = !Number.isNaN(shape.crotchY) || view === 'front';
+  // A kicking leg is one leg, whatever lies below the hips is the other (the one it stands on,
+  // with a fist hanging by it): a gap under the hips is then no crotch.
+  const apart = kick !== null || !Number.isNaN(shape.crotchY) || view === 'front';
   const splitX = (y: number): number => {
     const g = shape.gapX[y];
     return g !== undefined && !Number.isNaN(g) ? g : (shape.gapX[shape.crotchY] ?? cx);
   };
-  const legSide = (p: number): -1 | 1 => ((p % width) + 0.5 < splitX(Math.floor(p / width)) ? -1 : 1);
+  const legSide = (p: number): -1 | 1 => (kick ? (kicked.has(p) ? kick.side : (-kick.side as -1 | 1)) : (p % width) + 0.5 < splitX(Math.floor(p / width)) ? -1 : 1);
   const legX = (side: -1 | 1 | 0, y0: number, y1: number): number => {
     const x = meanX(s, y0, y1, (p) => side === 0 || legSide(p) === side);
     return Number.isNaN(x) ? cx : x;
@@ -286,8 +349,9 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   // Legs: L/R in a front view, near/far (both over the same pixels) in a side view.
   const legNames = apart ? [['legL', -1], ['legR', 1]] as const : [['legF', 0], ['legB', 0]] as const;
   for (const [name, side] of legNames) {
-    const hip = vec(legX(side, hipY, hipY + Math.max(1, Math.round(0.1 * H))), hipY);
-    const foot = vec(legX(side, bottom - feetRows, bottom), bottom);
+    // Each leg from its own side of the pelvis when one is kicking (the kick's foot its far end).
+    const hip = vec(kick ? cx + side * KICK_HIP * H : legX(side, hipY, hipY + Math.max(1, Math.round(0.1 * H))), hipY);
+    const foot = kick && side === kick.side ? extremes(kick.pixels, width, hip).far : vec(legX(side, bottom - feetRows, bottom), bottom);
     const knee = mid(hip, foot);
     b.bone(name, 'pelvis', hip, knee);
     b.bone(`${name}Lower`, name, knee, foot);
@@ -333,6 +397,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   if (apart) {
     legPart('legL', -1, -0.1);
     legPart('legR', 1, -0.1);
+    if (kick) for (const p of kick.pixels) b.label(p, legParts.get(kick.side) as number);
   } else {
     legPart('legF', 0, -0.1);
     legPart('legB', 0, -1, 'legF');
@@ -385,7 +450,10 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     if (part === undefined) hands.set(side, (part = b.part(side < 0 ? 'handL' : 'handR', ['spine'], 0.05)));
     return part;
   };
-  const besideFeet = (x: number, y: number): boolean => y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
+  // Beside a kick's standing foot, whatever hangs there (a fist) does at any height.
+  const [standX0, standX1] = kick?.standing ?? [feetX0, feetX1];
+  const besideFeet = (x: number, y: number): boolean =>
+    kick ? x < standX0 - beside || x >= standX1 + beside : y < hipY + 0.5 * (bottom - hipY) && (x < feetX0 - beside || x >= feetX1 + beside);
   const sideOf = (x: number): -1 | 1 => (x < feetX0 ? -1 : 1);
   const handSides = new Set<-1 | 1>();
   if (small) {

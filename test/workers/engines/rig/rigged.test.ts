@@ -71,6 +71,34 @@ describe('raised hands and forearms found by colour', () => {
   });
 });
 
+describe('a leg raised in a kick', () => {
+  const sheet = poseSheets.find((p) => p.name === 'adventurer-sheet')!;
+  const cell = (row: number, col: number) => {
+    const w = sheet.image.width / sheet.grid.columns, h = sheet.image.height / sheet.grid.rows;
+    return rigSkeleton(crop(sheet.image, col * w, (row - 1) * h, w, h), false)!;
+  };
+  const foot = (rig: ReturnType<typeof cell>['rig'], leg: string) => rig.bones[rig.index[`${leg}Lower`]!]!.tail;
+
+  // The kicked leg lies beside the body, off the ground; the back fist hangs to the ground beside
+  // the standing leg. Read as an arm holding a weapon, with the fist for a leg, the kick was lost.
+  it('is a leg out to the side, the other one standing under the hips, and no arm', () => {
+    const { rig } = cell(2, 6);
+    const hip = rig.bones[rig.index.pelvis!]!.head.y, bottom = foot(rig, 'legL').y;
+    expect(foot(rig, 'legR').y).toBeLessThan(hip);
+    expect(foot(rig, 'legR').x - rig.bones[rig.index.spine!]!.head.x).toBeGreaterThan(0.35 * rig.height);
+    expect(bottom).toBeGreaterThan(hip + 0.2 * rig.height);
+    expect(Math.abs(foot(rig, 'legL').x - rig.bones[rig.index.legL!]!.head.x)).toBeLessThan(0.05 * rig.height);
+    expect(rig.index.armRWeapon).toBeUndefined();
+  });
+
+  // A stride, a leap and a walk lift a leg too, folded or with both feet down: those stay legs splayed as drawn.
+  it.each([[1, 2], [1, 4], [2, 8]])('is not read in cell %i:%i, where no leg is stretched out from one foot on the ground', (row, col) => {
+    const { rig } = cell(row, col);
+    const hip = rig.bones[rig.index.pelvis!]!.head.y;
+    for (const leg of ['legL', 'legR']) expect(foot(rig, leg).y).toBeGreaterThan(hip);
+  });
+});
+
 describe('readSkeleton', () => {
   // A pose read from a large painted figure is rigged at a fraction of its size and laid back over
   // it, in the full image's pixels. (Read at the size it was drawn, the adventurer shows its arms,
