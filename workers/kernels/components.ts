@@ -2,26 +2,44 @@
 // runs of the row above that they touch (corners too, unless only sides count), by union-find over
 // the runs, so the work follows the runs and not every pixel's neighbours.
 
+/** A window of a mask to look in: its left, top, width and height. */
+interface Window {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ComponentRuns {
+  /** The runs in raster order, three numbers each: first x, last x, row (in the window's pixels). */
+  runs: Int32Array;
+  /** Per run, its part (numbered from 1 in the order a raster scan first meets them). */
+  part: Int32Array;
+  /** Each part's pixel count (`sizes[0]` is 0). */
+  sizes: number[];
+}
+
 /**
- * The connected parts of `mask` (any non-zero byte is set), `width` x `height`: per pixel its part,
- * numbered from 1 in the order a raster scan first meets them (0 where the mask is clear), and each
- * part's pixel count (`sizes[0]` is 0). `diagonal` joins pixels that touch only at a corner.
+ * The connected parts of `mask` (`width` pixels a row) within `window` (the whole mask when not
+ * given), as runs: a pixel is set where its byte is at least `min`. `diagonal` joins pixels that
+ * touch only at a corner.
  */
-export function components(mask: Uint8Array, width: number, height: number, diagonal = true): { labels: Int32Array; sizes: number[] } {
-  // The runs, three numbers each: first x, last x, row.
-  const runs: number[] = [];
-  const rowStart = new Int32Array(height + 1);
-  for (let y = 0; y < height; y++) {
-    rowStart[y] = runs.length / 3;
-    for (let x = 0, p = y * width; x < width; x++) {
-      if (!mask[p + x]) continue;
+export function componentRuns(mask: Uint8Array, width: number, height: number, diagonal = true, min = 1, window: Window = { x: 0, y: 0, width, height }): ComponentRuns {
+  const { x: wx, y: wy, width: ww, height: wh } = window;
+  const found: number[] = [];
+  const rowStart = new Int32Array(wh + 1);
+  for (let y = 0; y < wh; y++) {
+    rowStart[y] = found.length / 3;
+    for (let x = 0, p = (wy + y) * width + wx; x < ww; x++) {
+      if (mask[p + x]! < min) continue;
       const x0 = x;
-      while (x + 1 < width && mask[p + x + 1]) x++;
-      runs.push(x0, x, y);
+      while (x + 1 < ww && mask[p + x + 1]! >= min) x++;
+      found.push(x0, x, y);
     }
   }
+  const runs = Int32Array.from(found);
   const count = runs.length / 3;
-  rowStart[height] = count;
+  rowStart[wh] = count;
   const up = new Int32Array(count).map((_, i) => i);
   const root = (i: number): number => {
     while (up[i] !== i) i = up[i] = up[up[i]!]!;
@@ -29,7 +47,7 @@ export function components(mask: Uint8Array, width: number, height: number, diag
   };
   // Runs of neighbouring rows touch when they overlap, or (diagonal) when their ends are a pixel apart.
   const reach = diagonal ? 1 : 0;
-  for (let y = 1; y < height; y++) {
+  for (let y = 1; y < wh; y++) {
     let a = rowStart[y - 1]!;
     for (let b = rowStart[y]!; b < rowStart[y + 1]!; b++) {
       const b0 = runs[3 * b]!, b1 = runs[3 * b + 1]!;
@@ -42,16 +60,28 @@ export function components(mask: Uint8Array, width: number, height: number, diag
   }
   // Parts numbered as a raster scan first meets them: runs are in raster order, and a part's
   // smallest run (its root) is its first.
-  const labels = new Int32Array(width * height);
-  const idOf = new Int32Array(count);
+  const part = new Int32Array(count);
   const sizes: number[] = [0];
   for (let i = 0; i < count; i++) {
     const r = root(i);
-    if (r === i) { idOf[i] = sizes.length; sizes.push(0); }
-    const id = idOf[r]!;
-    const x0 = runs[3 * i]!, x1 = runs[3 * i + 1]!, row = runs[3 * i + 2]! * width;
-    labels.fill(id, row + x0, row + x1 + 1);
-    sizes[id]! += x1 - x0 + 1;
+    if (r === i) { part[i] = sizes.length; sizes.push(0); }
+    else part[i] = part[r]!;
+    sizes[part[i]!]! += runs[3 * i + 1]! - runs[3 * i]! + 1;
+  }
+  return { runs, part, sizes };
+}
+
+/**
+ * The connected parts of `mask` (any non-zero byte is set), `width` x `height`: per pixel its part,
+ * numbered from 1 in the order a raster scan first meets them (0 where the mask is clear), and each
+ * part's pixel count (`sizes[0]` is 0). `diagonal` joins pixels that touch only at a corner.
+ */
+export function components(mask: Uint8Array, width: number, height: number, diagonal = true): { labels: Int32Array; sizes: number[] } {
+  const { runs, part, sizes } = componentRuns(mask, width, height, diagonal);
+  const labels = new Int32Array(width * height);
+  for (let i = 0; i < part.length; i++) {
+    const row = runs[3 * i + 2]! * width;
+    labels.fill(part[i]!, row + runs[3 * i]!, row + runs[3 * i + 1]! + 1);
   }
   return { labels, sizes };
 }

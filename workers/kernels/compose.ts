@@ -2,8 +2,20 @@
 // image inside its own canvas. Straight alpha in and out, blended as premultiplied.
 import type { RawImage } from '../types.ts';
 import { checkImage, checkInt } from './check.ts';
+import { readsAsWords } from './pixelWords.ts';
 
 const MAX_OFFSET = 1 << 16;
+
+/** Source pixel `s[i..]` (partly clear) over destination pixel `d[o..]`: out = src + dst * (1 - srcAlpha), in premultiplied terms, then back to straight. */
+function blend(d: Uint8Array, o: number, s: Uint8Array, i: number): void {
+  const sa = s[i + 3]!, da = d[o + 3]!;
+  const keep = (da * (255 - sa)) / 255;
+  const oa = sa + keep;
+  d[o] = Math.round((s[i]! * sa + d[o]! * keep) / oa);
+  d[o + 1] = Math.round((s[i + 1]! * sa + d[o + 1]! * keep) / oa);
+  d[o + 2] = Math.round((s[i + 2]! * sa + d[o + 2]! * keep) / oa);
+  d[o + 3] = Math.round(oa);
+}
 
 /**
  * Draws `src` over `dst` with its top-left corner at (dx, dy), clipped to `dst` (source-over).
@@ -20,27 +32,32 @@ export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number): 
   const y1 = Math.min(dst.height, dy + src.height);
   const s = src.data;
   const d = dst.data;
+  const words = readsAsWords(s) && readsAsWords(d);
+  const sw = words ? new Uint32Array(s.buffer, s.byteOffset, src.width * src.height) : null;
+  const dw = words ? new Uint32Array(d.buffer, d.byteOffset, dst.width * dst.height) : null;
   for (let y = y0; y < y1; y++) {
-    let i = ((y - dy) * src.width + (x0 - dx)) * 4;
-    let o = (y * dst.width + x0) * 4;
-    for (let x = x0; x < x1; x++, i += 4, o += 4) {
+    const i0 = (y - dy) * src.width + (x0 - dx), o0 = y * dst.width + x0;
+    if (sw && dw) {
+      // A word a pixel: a clear one skipped, an opaque one (or one over a clear pixel) copied, and
+      // only a partly clear one over something blended.
+      for (let x = 0, n = x1 - x0; x < n; x++) {
+        const px = sw[i0 + x]!;
+        if (px < 0x1000000) continue;
+        if (px >= 0xff000000 || dw[o0 + x]! < 0x1000000) dw[o0 + x] = px;
+        else blend(d, (o0 + x) * 4, s, (i0 + x) * 4);
+      }
+      continue;
+    }
+    for (let x = 0, n = x1 - x0; x < n; x++) {
+      const i = (i0 + x) * 4, o = (o0 + x) * 4;
       const sa = s[i + 3]!;
       if (sa === 0) continue;
-      const da = d[o + 3]!;
-      if (sa === 255 || da === 0) {
+      if (sa === 255 || d[o + 3]! === 0) {
         d[o] = s[i]!;
         d[o + 1] = s[i + 1]!;
         d[o + 2] = s[i + 2]!;
         d[o + 3] = sa;
-        continue;
-      }
-      // out = src + dst * (1 - srcAlpha), in premultiplied terms, then back to straight.
-      const keep = (da * (255 - sa)) / 255;
-      const oa = sa + keep;
-      d[o] = Math.round((s[i]! * sa + d[o]! * keep) / oa);
-      d[o + 1] = Math.round((s[i + 1]! * sa + d[o + 1]! * keep) / oa);
-      d[o + 2] = Math.round((s[i + 2]! * sa + d[o + 2]! * keep) / oa);
-      d[o + 3] = Math.round(oa);
+      } else blend(d, o, s, i);
     }
   }
   return dst;

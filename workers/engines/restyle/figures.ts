@@ -6,7 +6,7 @@
 // side), cut where least of them is.
 import type { Box } from '../../kernels/track.ts';
 import { median } from '../../kernels/median.ts';
-import { components } from '../../kernels/components.ts';
+import { componentRuns } from '../../kernels/components.ts';
 
 export interface Figure {
   box: Box;
@@ -16,9 +16,11 @@ export interface Figure {
 
 export interface Figures {
   figures: Figure[];
-  /** Per pixel of `box` (the box searched), the index of its figure, or -1. */
-  of: Int16Array;
-  box: Box;
+  /**
+   * The figures' solid pixels as runs along rows, four numbers each: first x, last x (inclusive),
+   * row, and the index of its figure. Pixels in no run belong to no figure.
+   */
+  spans: Int32Array;
 }
 
 // Mask values from which a pixel is part of a figure (as for the tracked box).
@@ -33,20 +35,17 @@ const MAX_PARTS = 256;
 
 /** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
 export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
-  // The mask's 8-connected parts within the box, in the order a raster scan meets them, with
-  // their boxes and areas.
-  const solid = new Uint8Array(box.width * box.height);
-  for (let y = 0; y < box.height; y++) for (let x = 0, p = (box.y + y) * width + box.x; x < box.width; x++) solid[y * box.width + x] = mask[p + x]! >= SOLID ? 1 : 0;
-  const { labels, sizes } = components(solid, box.width, box.height);
+  // The mask's 8-connected parts within the box, in the order a raster scan meets them, as runs,
+  // with their boxes and areas.
+  const { runs, part, sizes } = componentRuns(mask, width, height, true, SOLID, box);
   // Each part's box, [x0, y0, x1, y1] inclusive in the box's pixels.
   const ends = new Int32Array(sizes.length * 4);
   for (let id = 1; id < sizes.length; id++) ends.set([box.width, box.height, -1, -1], id * 4);
-  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) {
-    const k = labels[y * box.width + x]! * 4;
-    if (k === 0) continue;
-    if (x < ends[k]!) ends[k] = x;
+  for (let i = 0; i < part.length; i++) {
+    const k = part[i]! * 4, x0 = runs[3 * i]!, x1 = runs[3 * i + 1]!, y = runs[3 * i + 2]!;
+    if (x0 < ends[k]!) ends[k] = x0;
     if (y < ends[k + 1]!) ends[k + 1] = y;
-    if (x > ends[k + 2]!) ends[k + 2] = x;
+    if (x1 > ends[k + 2]!) ends[k + 2] = x1;
     ends[k + 3] = y;
   }
   const parts: (Box & { area: number })[] = sizes.slice(1).map((area, i) => {
@@ -79,30 +78,31 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
   const largest = Math.max(0, ...[...groups.values()].map((g) => g.area));
   const kept = [...groups.entries()].filter(([, g]) => g.area >= largest * DUST);
   const index = new Map(kept.map(([r], k) => [r, k]));
-  const of = new Int16Array(box.width * box.height).fill(-1);
   const figureOf = parts.map((_, i) => index.get(find(i)) ?? -1);
-  for (let p = 0; p < of.length; p++) {
-    const id = labels[p]!;
-    if (id > 0) of[p] = figureOf[id - 1]!;
+  const spans: number[] = [];
+  for (let i = 0; i < part.length; i++) {
+    const f = figureOf[part[i]! - 1]!;
+    if (f >= 0) spans.push(box.x + runs[3 * i]!, box.x + runs[3 * i + 1]!, box.y + runs[3 * i + 2]!, f);
   }
-  return cutTouching({ figures: kept.map(([, g]) => g), of, box }, mask, width);
+  return cutTouching({ figures: kept.map(([, g]) => g), spans: Int32Array.from(spans) });
 }
 
 /** Figures as wide as several of their row's others and as tall, cut into that many (see the file comment). */
-function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
-  const { figures, of, box: within } = found;
+function cutTouching(found: Figures): Figures {
+  const { figures, spans } = found;
   if (figures.length < 3) return found;
-  // `of` covers `within` only.
-  const at = (xx: number, yy: number): number => (yy - within.y) * within.width + xx - within.x;
   const w = median(figures.map((f) => f.box.width)), h = median(figures.map((f) => f.box.height));
   const out = [...figures];
+  // Per figure cut, its cut columns (from its box's left, the first 0 and the last its width) and
+  // the index each piece takes: the first keeps the figure's, the others take new ones.
+  const cutOf = new Map<number, { cuts: number[]; ids: number[] }>();
   figures.forEach((fig, f) => {
-    const { x, y, width: fw, height: fh } = fig.box;
+    const { x, width: fw, height: fh } = fig.box;
     const pieces = Math.round(fw / w);
     if (pieces < 2 || fh < h * 0.8 || fh > h * 1.25) return;
     // Opaque pixels per column; each cut at the emptiest column near where an even split puts it.
     const count = new Int32Array(fw);
-    for (let yy = y; yy < y + fh; yy++) for (let xx = 0; xx < fw; xx++) if (of[at(x + xx, yy)] === f) count[xx]!++;
+    for (let i = 0; i < spans.length; i += 4) if (spans[i + 3] === f) for (let xx = spans[i]!; xx <= spans[i + 1]!; xx++) count[xx - x]!++;
     const cuts = [0];
     for (let k = 1; k < pieces; k++) {
       const at = Math.round((k * fw) / pieces), reach = Math.round(fw / pieces / 4);
@@ -111,22 +111,32 @@ function cutTouching(found: Figures, mask: Uint8Array, width: number): Figures {
       cuts.push(best);
     }
     cuts.push(fw);
-    // The first piece keeps the figure's index, the others take new ones; each box shrinks to its pixels.
-    for (let k = 0; k < pieces; k++) {
-      const id = k === 0 ? f : out.length;
-      let area = 0, x0 = Infinity, x1 = -1, y0 = Infinity, y1 = -1;
-      for (let yy = y; yy < y + fh; yy++) for (let xx = x + cuts[k]!; xx < x + cuts[k + 1]!; xx++) {
-        const p = at(xx, yy);
-        if (of[p] !== f) continue;
-        of[p] = id;
-        area++;
-        if (mask[yy * width + xx]! < SOLID) continue;
-        x0 = Math.min(x0, xx), x1 = Math.max(x1, xx), y0 = Math.min(y0, yy), y1 = yy;
-      }
-      // (A piece of only faint pixels keeps its strip of the box.)
-      const box = x1 < 0 ? { x: x + cuts[k]!, y, width: cuts[k + 1]! - cuts[k]!, height: fh } : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-      out[id] = { box, area };
-    }
+    const ids = cuts.slice(0, -1).map((_, k) => (k === 0 ? f : out.push({ box: fig.box, area: 0 }) - 1));
+    cutOf.set(f, { cuts, ids });
   });
-  return { figures: out, of, box: within };
+  if (cutOf.size === 0) return found;
+  // The cut figures' runs split at the cuts; each piece's box shrinks to its pixels.
+  const ends = new Map<number, [number, number, number, number, number]>();
+  const split: number[] = [];
+  for (let i = 0; i < spans.length; i += 4) {
+    const x0 = spans[i]!, x1 = spans[i + 1]!, y = spans[i + 2]!, f = spans[i + 3]!;
+    const cut = cutOf.get(f);
+    if (!cut) { split.push(x0, x1, y, f); continue; }
+    const left = (figures[f] as Figure).box.x;
+    cut.ids.forEach((id, k) => {
+      const a = Math.max(x0, left + cut.cuts[k]!), b = Math.min(x1, left + cut.cuts[k + 1]! - 1);
+      if (a > b) return;
+      split.push(a, b, y, id);
+      const e = ends.get(id);
+      if (!e) return ends.set(id, [a, y, b, y, b - a + 1]);
+      e[0] = Math.min(e[0], a), e[1] = Math.min(e[1], y), e[2] = Math.max(e[2], b), e[3] = Math.max(e[3], y), e[4] += b - a + 1;
+    });
+  }
+  for (const [f, { cuts, ids }] of cutOf) ids.forEach((id, k) => {
+    const e = ends.get(id);
+    const { x, y, height } = (figures[f] as Figure).box;
+    // (A piece with no pixels keeps its strip of the box.)
+    out[id] = e ? { box: { x: e[0], y: e[1], width: e[2] - e[0] + 1, height: e[3] - e[1] + 1 }, area: e[4] } : { box: { x: x + cuts[k]!, y, width: cuts[k + 1]! - cuts[k]!, height }, area: 0 };
+  });
+  return { figures: out, spans: Int32Array.from(split) };
 }

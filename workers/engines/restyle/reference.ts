@@ -134,13 +134,16 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     }
     const { mask: whole, box: solid } = track[n] as SubjectFrame;
     if (!solid) return [];
-    const { figures, of, box: within } = splitFigures(whole, width, height, solid);
+    const { figures, spans } = splitFigures(whole, width, height, solid);
+    // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere.
+    const masks = figures.map((fig) => new Uint8Array(fig.box.width * fig.box.height));
+    for (let i = 0; i < spans.length; i += 4) {
+      const x0 = spans[i]!, y = spans[i + 2]!, { box } = figures[spans[i + 3]!]!;
+      masks[spans[i + 3]!]!.set(whole.subarray(y * width + x0, y * width + spans[i + 1]! + 1), (y - box.y) * box.width + x0 - box.x);
+    }
     return figures.map((fig, f) => {
-      const { x, y, width: w, height: h } = fig.box;
-      const mask = new Uint8Array(w * h);
-      for (let row = 0, i = 0; row < h; row++) {
-        for (let p = (y + row) * width + x, q = (y + row - within.y) * within.width + x - within.x, end = p + w; p < end; p++, q++, i++) if (of[q] === f) mask[i] = whole[p]!;
-      }
+      const { x, width: w, height: h } = fig.box;
+      const mask = masks[f]!;
       const pose = locatePose(mask, w, { x: 0, y: 0, width: w, height: h });
       return { frame: n, box: fig.box, cx: pose ? x + pose.cx : x + w / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, mask, known) };
     });

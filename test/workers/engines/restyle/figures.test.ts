@@ -3,6 +3,7 @@
 // a figure.
 import { describe, expect, it } from 'vitest';
 import { splitFigures } from '../../../../workers/engines/restyle/figures.ts';
+import type { Figures } from '../../../../workers/engines/restyle/figures.ts';
 import { decodeGif } from '../../../../workers/codecs/gif.ts';
 import { detectBackground, trackSubject } from '../../../../workers/kernels/track.ts';
 import { sources, still } from '../../../fixtures/realSprites.ts';
@@ -14,12 +15,20 @@ function mask(width: number, height: number, rects: [number, number, number, num
   return m;
 }
 
+/** Per pixel of a `width` x `height` mask, the figure its span gives it, or -1. */
+function labelsOf({ spans }: Figures, width: number, height: number): Int16Array {
+  const of = new Int16Array(width * height).fill(-1);
+  for (let i = 0; i < spans.length; i += 4) of.fill(spans[i + 3]!, spans[i + 2]! * width + spans[i]!, spans[i + 2]! * width + spans[i + 1]! + 1);
+  return of;
+}
+
 describe('splitFigures', () => {
   it('finds the six walkers of every frame of the skeleton walk GIF, the touching pair cut apart', () => {
     const gif = decodeGif(sources.find((s) => s.name === 'skeleton-walk-gif')!.bytes);
     const track = trackSubject(gif.frames, detectBackground(gif.frames[0]!));
     for (const t of track) {
-      const { figures, of } = splitFigures(t.mask, gif.frames[0]!.width, gif.frames[0]!.height);
+      const found = splitFigures(t.mask, gif.frames[0]!.width, gif.frames[0]!.height);
+      const { figures } = found, of = labelsOf(found, gif.frames[0]!.width, gif.frames[0]!.height);
       expect(figures).toHaveLength(6);
       // Each about one walker wide, and every labelled pixel inside its figure's box.
       for (const f of figures) expect(f.box.width).toBeLessThanOrEqual(24);
@@ -42,7 +51,8 @@ describe('splitFigures', () => {
     // further right that starts a row higher: numbered in the order a raster scan meets them.
     const stair: [number, number, number, number][] = Array.from({ length: 12 }, (_, i) => [24 + i, 2 + i, 1, 1]);
     const m = mask(60, 30, [[2, 2, 2, 20], [12, 2, 2, 20], [2, 20, 12, 2], ...stair, [48, 1, 6, 20]]);
-    const { figures, of } = splitFigures(m, 60, 30);
+    const found = splitFigures(m, 60, 30);
+    const { figures } = found, of = labelsOf(found, 60, 30);
     expect(figures.map((f) => f.box)).toEqual([{ x: 48, y: 1, width: 6, height: 20 }, { x: 2, y: 2, width: 12, height: 20 }, { x: 24, y: 2, width: 12, height: 12 }]);
     expect(figures.map((f) => f.area)).toEqual([120, 2 * 2 * 20 + 8 * 2, 12]);
     expect([of[1 * 60 + 48], of[2 * 60 + 2], of[2 * 60 + 13], of[13 * 60 + 35], of[0]]).toEqual([0, 1, 1, 2, -1]);
