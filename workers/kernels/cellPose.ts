@@ -25,23 +25,29 @@ export function locatePose(mask: Uint8Array, width: number, cell: Box): CellPose
     throw new RangeError(`Expected a cell inside the ${width}-wide sheet but received ${JSON.stringify(cell)}`);
   }
   let minX = Infinity, maxX = -1, minY = Infinity, maxY = -1, sx = 0, n = 0;
-  // Per row: the median column of its sprite pixels (robust to one arm stretched out).
+  // Per row: the median column of its sprite pixels (robust to one arm stretched out), found by
+  // counting up to it on a second look along the row.
   const mids: { y: number; x: number; w: number }[] = [];
-  const xs: number[] = [];
+  const x0 = cell.x, x1 = cell.x + cell.width;
   for (let y = cell.y; y < cell.y + cell.height; y++) {
-    xs.length = 0;
-    for (let x = cell.x, p = y * width + cell.x; x < cell.x + cell.width; x++, p++) {
-      if (!mask[p]!) continue;
-      xs.push(x);
+    const row = y * width;
+    let count = 0, first = -1, last = -1;
+    for (let x = x0; x < x1; x++) {
+      if (!mask[row + x]!) continue;
+      if (first < 0) first = x;
+      last = x;
       sx += x;
-      n++;
+      count++;
     }
-    if (xs.length === 0) continue;
-    minX = Math.min(minX, xs[0] as number);
-    maxX = Math.max(maxX, xs[xs.length - 1] as number);
+    if (count === 0) continue;
+    n += count;
+    minX = Math.min(minX, first);
+    maxX = Math.max(maxX, last);
     minY = Math.min(minY, y);
     maxY = y;
-    mids.push({ y, x: (xs[xs.length >> 1] as number) + 0.5, w: xs.length });
+    let median = first;
+    for (let x = first, seen = -1; x <= last; x++) if (mask[row + x]! && ++seen === count >> 1) { median = x; break; }
+    mids.push({ y, x: median + 0.5, w: count });
   }
   if (n === 0) return null;
   const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };

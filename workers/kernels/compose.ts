@@ -5,6 +5,8 @@ import { checkImage, checkInt } from './check.ts';
 import { readsAsWords } from './pixelWords.ts';
 
 const MAX_OFFSET = 1 << 16;
+// Past this a grown image would be larger than any frame.
+const MAX_SCALE = 1 << 12;
 
 /** Source pixel `s[i..]` (partly clear) over destination pixel `d[o..]`: out = src + dst * (1 - srcAlpha), in premultiplied terms, then back to straight. */
 function blend(d: Uint8Array, o: number, s: Uint8Array, i: number): void {
@@ -18,38 +20,43 @@ function blend(d: Uint8Array, o: number, s: Uint8Array, i: number): void {
 }
 
 /**
- * Draws `src` over `dst` with its top-left corner at (dx, dy), clipped to `dst` (source-over).
+ * Draws `src` over `dst` with its top-left corner at (dx, dy), clipped to `dst` (source-over);
+ * grown `scale` (a whole number) times by whole pixels, each source pixel a square of them.
  * Mutates and returns `dst`.
  */
-export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number): RawImage {
+export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number, scale = 1): RawImage {
   checkImage(dst, 'destination');
   checkImage(src, 'source');
   checkInt(dx, -MAX_OFFSET, MAX_OFFSET, 'dx');
   checkInt(dy, -MAX_OFFSET, MAX_OFFSET, 'dy');
+  checkInt(scale, 1, MAX_SCALE, 'scale');
   const x0 = Math.max(0, dx);
   const y0 = Math.max(0, dy);
-  const x1 = Math.min(dst.width, dx + src.width);
-  const y1 = Math.min(dst.height, dy + src.height);
+  const x1 = Math.min(dst.width, dx + src.width * scale);
+  const y1 = Math.min(dst.height, dy + src.height * scale);
   const s = src.data;
   const d = dst.data;
   const words = readsAsWords(s) && readsAsWords(d);
   const sw = words ? new Uint32Array(s.buffer, s.byteOffset, src.width * src.height) : null;
   const dw = words ? new Uint32Array(d.buffer, d.byteOffset, dst.width * dst.height) : null;
+  // The source column under each column drawn (grown: each one `scale` times).
+  const cols = new Int32Array(Math.max(0, x1 - x0));
+  for (let x = 0; x < cols.length; x++) cols[x] = Math.floor((x0 + x - dx) / scale);
   for (let y = y0; y < y1; y++) {
-    const i0 = (y - dy) * src.width + (x0 - dx), o0 = y * dst.width + x0;
+    const i0 = Math.floor((y - dy) / scale) * src.width, o0 = y * dst.width + x0;
     if (sw && dw) {
       // A word a pixel: a clear one skipped, an opaque one (or one over a clear pixel) copied, and
       // only a partly clear one over something blended.
       for (let x = 0, n = x1 - x0; x < n; x++) {
-        const px = sw[i0 + x]!;
+        const px = sw[i0 + cols[x]!]!;
         if (px < 0x1000000) continue;
         if (px >= 0xff000000 || dw[o0 + x]! < 0x1000000) dw[o0 + x] = px;
-        else blend(d, (o0 + x) * 4, s, (i0 + x) * 4);
+        else blend(d, (o0 + x) * 4, s, (i0 + cols[x]!) * 4);
       }
       continue;
     }
     for (let x = 0, n = x1 - x0; x < n; x++) {
-      const i = (i0 + x) * 4, o = (o0 + x) * 4;
+      const i = (i0 + cols[x]!) * 4, o = (o0 + x) * 4;
       const sa = s[i + 3]!;
       if (sa === 0) continue;
       if (sa === 255 || d[o + 3]! === 0) {

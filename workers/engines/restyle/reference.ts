@@ -73,9 +73,10 @@ interface Slot {
   facing: number;
 }
 
-/** The reference drawn for one sighting, and where its top-left goes in the frame. */
+/** The reference drawn for one sighting, to be grown `grow` times, and where its top-left goes in the frame. */
 interface Cast {
   drawn: Drawn;
+  grow: number;
   left: number;
   top: number;
 }
@@ -192,10 +193,6 @@ function mirrored(reference: Rigged, slot: Slot, i: number): boolean {
   return reference.rig.view === 'side' && facing !== 0 ? facing !== reference.rig.facing : slot.turned[i] === true;
 }
 
-/** `drawn` grown `k` times by whole pixels. */
-const grown = (drawn: Drawn, k: number): Drawn =>
-  k === 1 ? drawn : { image: resizeTo(drawn.image, drawn.image.width * k, drawn.image.height * k, 'nearest'), ground: { x: drawn.ground.x * k, y: drawn.ground.y * k } };
-
 /** The reference drawn in `pose` as figure `i` of `slot` stands, and where its top-left goes. */
 function cast({ rigged: reference, grow }: Sized, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
   const s = slot.seen[i] as Seen;
@@ -205,13 +202,14 @@ function cast({ rigged: reference, grow }: Sized, slot: Slot, i: number, pose: R
   // The lean beyond the figure's own at rest, damped, in whole pixels at the top: a shear with the
   // feet fixed reads as a lunge whatever the reference's body plan.
   const dl = Math.max(-MAX_LEAN, Math.min(MAX_LEAN, (s.lean * sign - slot.rest.lean) * LEAN_SHARE)) * sign;
-  drawn = grown(sheared(drawn, Math.round(dl * drawn.image.height)), grow);
+  drawn = sheared(drawn, Math.round(dl * drawn.image.height));
   // Ground on the figure's ground; without a rig, centred where the figure's box is at rest.
   const anchor = s.target ? s.box.x + s.target.rig.ground.x : s.cx - slot.rest.massOffset * sign;
-  const left = s.target ? Math.round(anchor - drawn.ground.x) : Math.round(anchor - drawn.image.width / 2);
+  const width = drawn.image.width * grow;
+  const left = s.target ? Math.round(anchor - drawn.ground.x * grow) : Math.round(anchor - width / 2);
   // A reference wider than the figure is kept inside the frame where it fits (never clipped at a side).
-  const inside = drawn.image.width <= frameWidth ? Math.max(0, Math.min(frameWidth - drawn.image.width, left)) : left;
-  return { drawn, left: inside, top: s.box.y + s.box.height - drawn.image.height };
+  const inside = width <= frameWidth ? Math.max(0, Math.min(frameWidth - width, left)) : left;
+  return { drawn, grow, left: inside, top: s.box.y + s.box.height - drawn.image.height * grow };
 }
 
 /**
@@ -285,7 +283,7 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
   };
   let cast = castAll(FRAME_SHARE * frameWidth);
   // Posed, its limbs may reach wider than it stands: sized down once so the widest pose fits the frame.
-  const widest = Math.max(0, ...cast.flat().map((c) => c.drawn.image.width));
+  const widest = Math.max(0, ...cast.flat().map((c) => c.drawn.image.width * c.grow));
   if (widest > frameWidth) cast = castAll((FRAME_SHARE * frameWidth * frameWidth) / widest);
   const casts: Cast[][] = frames.map(() => []);
   slots.forEach((slot, k) => cast[k]?.forEach((c, i) => casts[(slot.seen[i] as Seen).frame]?.push(c)));
@@ -322,15 +320,16 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
     const result: RawImage = { data: out, width, height };
     const weight = fill ? new Uint8Array(width * height) : undefined;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const { drawn, left, top } of casts[n] as Cast[]) {
+    for (const { drawn, grow, left, top } of casts[n] as Cast[]) {
       const img = drawn.image;
-      drawOnto(result, img, left, top);
-      x0 = Math.min(x0, left), y0 = Math.min(y0, top), x1 = Math.max(x1, left + img.width), y1 = Math.max(y1, top + img.height);
+      const w = img.width * grow, h = img.height * grow;
+      drawOnto(result, img, left, top, grow);
+      x0 = Math.min(x0, left), y0 = Math.min(y0, top), x1 = Math.max(x1, left + w), y1 = Math.max(y1, top + h);
       // Where the reference landed, for the material pass (the background keeps its colour).
       if (weight) {
-        for (let y = Math.max(0, top); y < Math.min(height, top + img.height); y++) {
-          for (let x = Math.max(0, left); x < Math.min(width, left + img.width); x++) {
-            const a = img.data[((y - top) * img.width + (x - left)) * 4 + 3]!;
+        for (let y = Math.max(0, top); y < Math.min(height, top + h); y++) {
+          for (let x = Math.max(0, left); x < Math.min(width, left + w); x++) {
+            const a = img.data[(Math.floor((y - top) / grow) * img.width + Math.floor((x - left) / grow)) * 4 + 3]!;
             if (a > weight[y * width + x]!) weight[y * width + x] = a;
           }
         }

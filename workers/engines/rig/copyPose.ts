@@ -23,13 +23,19 @@ import { matchPose } from './retarget.ts';
  */
 export function rigCut(image: RawImage, box: Box, inside: Uint8Array, known?: Map<string, Skeleton | null>): Skeleton | null {
   const { x, y, width, height } = box;
-  const cut = crop(image, x, y, width, height);
-  const d = cut.data;
-  for (let p = 0; p < inside.length; p++) if (inside[p] === 0) d[p * 4] = d[p * 4 + 1] = d[p * 4 + 2] = d[p * 4 + 3] = 0;
-  if (!known) return readSkeleton(cut, looksLikePixelArt(cut));
-  const key = `${width}x${height}:${createHash('sha1').update(cut.data).digest('base64')}`;
+  const read = (): Skeleton | null => {
+    const cut = crop(image, x, y, width, height);
+    const d = cut.data;
+    for (let p = 0; p < inside.length; p++) if (inside[p] === 0) d[p * 4] = d[p * 4 + 1] = d[p * 4 + 2] = d[p * 4 + 3] = 0;
+    return readSkeleton(cut, looksLikePixelArt(cut));
+  };
+  if (!known) return read();
+  // The cut is its box's pixels where `inside` is set: the two together name it, read in place.
+  const hash = createHash('sha1').update(inside);
+  for (let row = y; row < y + height; row++) hash.update(image.data.subarray((row * image.width + x) * 4, (row * image.width + x + width) * 4));
+  const key = `${width}x${height}:${hash.digest('base64')}`;
   let skeleton = known.get(key);
-  if (skeleton === undefined) known.set(key, (skeleton = readSkeleton(cut, looksLikePixelArt(cut))));
+  if (skeleton === undefined) known.set(key, (skeleton = read()));
   return skeleton;
 }
 
