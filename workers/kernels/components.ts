@@ -2,12 +2,17 @@
 // runs of the row above that they touch (corners too, unless only sides count), by union-find over
 // the runs, so the work follows the runs and not every pixel's neighbours.
 
-/** A window of a mask to look in: its left, top, width and height. */
-interface Window {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** Where and how to read a mask (see componentRuns). */
+export interface RunOptions {
+  /** Join pixels that touch only at a corner (default true). */
+  diagonal?: boolean;
+  /** A pixel is set where its byte is at least this (default 1). */
+  min?: number;
+  /** The window to look in: its left, top, width and height (default the whole mask). */
+  window?: { x: number; y: number; width: number; height: number };
+  /** Bytes a pixel and which of them is the mask's (default 1 and 0; 4 and 3 read RGBA's alpha). */
+  stride?: number;
+  offset?: number;
 }
 
 export interface ComponentRuns {
@@ -19,21 +24,18 @@ export interface ComponentRuns {
   sizes: number[];
 }
 
-/**
- * The connected parts of `mask` (`width` pixels a row) within `window` (the whole mask when not
- * given), as runs: a pixel is set where its byte is at least `min`. `diagonal` joins pixels that
- * touch only at a corner.
- */
-export function componentRuns(mask: Uint8Array, width: number, height: number, diagonal = true, min = 1, window: Window = { x: 0, y: 0, width, height }): ComponentRuns {
-  const { x: wx, y: wy, width: ww, height: wh } = window;
+/** The connected parts of `mask` (`width` x `height` pixels), as runs (see RunOptions). */
+export function componentRuns(mask: Uint8Array, width: number, height: number, opts: RunOptions = {}): ComponentRuns {
+  const { diagonal = true, min = 1, stride = 1, offset = 0 } = opts;
+  const { x: wx, y: wy, width: ww, height: wh } = opts.window ?? { x: 0, y: 0, width, height };
   const found: number[] = [];
   const rowStart = new Int32Array(wh + 1);
   for (let y = 0; y < wh; y++) {
     rowStart[y] = found.length / 3;
-    for (let x = 0, p = (wy + y) * width + wx; x < ww; x++) {
-      if (mask[p + x]! < min) continue;
+    for (let x = 0, i = ((wy + y) * width + wx) * stride + offset; x < ww; x++, i += stride) {
+      if (mask[i]! < min) continue;
       const x0 = x;
-      while (x + 1 < ww && mask[p + x + 1]! >= min) x++;
+      while (x + 1 < ww && mask[i + stride]! >= min) x++, i += stride;
       found.push(x0, x, y);
     }
   }
@@ -77,7 +79,7 @@ export function componentRuns(mask: Uint8Array, width: number, height: number, d
  * part's pixel count (`sizes[0]` is 0). `diagonal` joins pixels that touch only at a corner.
  */
 export function components(mask: Uint8Array, width: number, height: number, diagonal = true): { labels: Int32Array; sizes: number[] } {
-  const { runs, part, sizes } = componentRuns(mask, width, height, diagonal);
+  const { runs, part, sizes } = componentRuns(mask, width, height, { diagonal });
   const labels = new Int32Array(width * height);
   for (let i = 0; i < part.length; i++) {
     const row = runs[3 * i + 2]! * width;

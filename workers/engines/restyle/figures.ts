@@ -33,11 +33,14 @@ const DUST = 0.08;
 // Past this many parts the mask is noise, not figures: it is taken whole.
 const MAX_PARTS = 256;
 
-/** The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask when not given). */
-export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }): Figures {
+/**
+ * The figures of `mask` (`width` x `height`), all of whose solid pixels lie in `box` (the whole mask
+ * when not given); `stride` and `offset` read one byte of each pixel's (4 and 3: an RGBA frame's alpha).
+ */
+export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }, stride = 1, offset = 0): Figures {
   // The mask's 8-connected parts within the box, in the order a raster scan meets them, as runs,
   // with their boxes and areas.
-  const { runs, part, sizes } = componentRuns(mask, width, height, true, SOLID, box);
+  const { runs, part, sizes } = componentRuns(mask, width, height, { min: SOLID, window: box, stride, offset });
   // Each part's box, [x0, y0, x1, y1] inclusive in the box's pixels.
   const ends = new Int32Array(sizes.length * 4);
   for (let id = 1; id < sizes.length; id++) ends.set([box.width, box.height, -1, -1], id * 4);

@@ -32,7 +32,6 @@ import { rigSubject } from '../rig/rigged.ts';
 import type { Rigged, Skeleton } from '../rig/rigged.ts';
 import { splitFigures } from './figures.ts';
 import { median } from '../../kernels/median.ts';
-import { readsAsWords } from '../../kernels/pixelWords.ts';
 import { poseRig } from '../animate/poseRig.ts';
 import { MOTIONS } from '../animate/motions/index.ts';
 
@@ -133,14 +132,19 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
       const box = { x: 0, y: 0, width, height };
       return [{ frame: n, box, cx: width / 2, lean: 0, mask: null, target: null }];
     }
-    const { mask: whole, box: solid } = track[n] as SubjectFrame;
+    const { box: solid } = track[n] as SubjectFrame;
     if (!solid) return [];
-    const { figures, spans } = splitFigures(whole, width, height, solid);
+    // A see-through source's subject mask is its alpha, read in the frame itself.
+    const alpha = bg.kind === 'alpha';
+    const whole = alpha ? frame.data : (track[n] as SubjectFrame).mask;
+    const { figures, spans } = alpha ? splitFigures(whole, width, height, solid, 4, 3) : splitFigures(whole, width, height, solid);
     // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere.
     const masks = figures.map((fig) => new Uint8Array(fig.box.width * fig.box.height));
     for (let i = 0; i < spans.length; i += 4) {
-      const x0 = spans[i]!, y = spans[i + 2]!, { box } = figures[spans[i + 3]!]!;
-      masks[spans[i + 3]!]!.set(whole.subarray(y * width + x0, y * width + spans[i + 1]! + 1), (y - box.y) * box.width + x0 - box.x);
+      const x0 = spans[i]!, x1 = spans[i + 1]!, y = spans[i + 2]!, { box } = figures[spans[i + 3]!]!;
+      const into = masks[spans[i + 3]!]!, at = (y - box.y) * box.width + x0 - box.x;
+      if (!alpha) into.set(whole.subarray(y * width + x0, y * width + x1 + 1), at);
+      else for (let x = x0, j = (y * width + x0) * 4 + 3; x <= x1; x++, j += 4) into[at + x - x0] = whole[j]!;
     }
     return figures.map((fig, f) => {
       const { x, width: w, height: h } = fig.box;
@@ -291,25 +295,18 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
   return frames.map((frame, n) => {
     const { width, height } = frame;
     const out = inPlace ? frame.data : new Uint8Array(frame.data);
-    // Remove the subject: clear it, or fill it with the background colour by its mask (nothing of
-    // it lies outside its extent). On a see-through source the mask is alpha: every pixel that is
-    // not see-through is cleared, a word at a time where the bytes allow.
+    // Remove the subject (nothing of it lies outside its extent): on a see-through source, its
+    // extent's rows cleared whole (what was see-through there stays so, its colour now 0 too);
+    // on a flat background, filled with the background colour by its mask.
     const { extent } = track[n] as SubjectFrame;
-    if (bg.kind === 'alpha' && extent && readsAsWords(out)) {
-      const px = new Uint32Array(out.buffer, out.byteOffset, width * height);
-      for (let y = extent.y; y < extent.y + extent.height; y++) {
-        for (let p = y * width + extent.x, end = p + extent.width; p < end; p++) if (px[p]! >= 0x1000000) px[p] = 0;
-      }
-    } else if (bg.kind !== 'none' && extent) {
+    if (bg.kind === 'alpha' && extent) {
+      for (let y = extent.y; y < extent.y + extent.height; y++) out.fill(0, (y * width + extent.x) * 4, (y * width + extent.x + extent.width) * 4);
+    } else if (fill && extent) {
       const { mask } = track[n] as SubjectFrame;
       for (let y = extent.y; y < extent.y + extent.height; y++) {
         for (let p = y * width + extent.x, end = p + extent.width, i = p * 4; p < end; p++, i += 4) {
           const m = mask[p]!;
           if (m === 0) continue;
-          if (!fill) {
-            out[i] = out[i + 1] = out[i + 2] = out[i + 3] = 0;
-            continue;
-          }
           const k = m / 255;
           out[i] = out[i]! + (fill.r - out[i]!) * k + 0.5;
           out[i + 1] = out[i + 1]! + (fill.g - out[i + 1]!) * k + 0.5;
