@@ -19,11 +19,11 @@ import { resizeTo } from '../../kernels/resize.ts';
 import type { ResizeMode } from '../../kernels/resize.ts';
 import { cutout, looksLikePixelArt, mirrorX } from '../../kernels/cutout.ts';
 import { warpRows } from '../../kernels/warpRows.ts';
-import { locatePose } from '../../kernels/cellPose.ts';
+import { poseOfRuns } from '../../kernels/cellPose.ts';
 import { turnedAround } from '../../kernels/track.ts';
 import type { Background, Box, SubjectFrame } from '../../kernels/track.ts';
 import { alphaBox } from '../../kernels/subject.ts';
-import { mostFacing, rigCut } from '../rig/copyPose.ts';
+import { CutMemo, mostFacing } from '../rig/copyPose.ts';
 import type { RigPose } from '../rig/kinematics.ts';
 import { feetApart, matchPose, motionOf } from '../rig/retarget.ts';
 import { drawPosed } from '../rig/posed.ts';
@@ -126,7 +126,7 @@ function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth:
 /** The figures of every frame, followed through the frames as slots. */
 function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background): Slot[] {
   const { width, height } = frames[0] as RawImage;
-  const known = new Map<string, Skeleton | null>();
+  const known = new CutMemo();
   const seen: Seen[][] = frames.map((frame, n) => {
     if (bg.kind === 'none') {
       const box = { x: 0, y: 0, width, height };
@@ -138,19 +138,22 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     const alpha = bg.kind === 'alpha';
     const whole = alpha ? frame.data : (track[n] as SubjectFrame).mask;
     const { figures, spans } = alpha ? splitFigures(whole, width, height, solid, 4, 3) : splitFigures(whole, width, height, solid);
-    // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere.
+    // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere; and its
+    // runs, in its box's pixels.
     const masks = figures.map((fig) => new Uint8Array(fig.box.width * fig.box.height));
+    const runs: number[][] = figures.map(() => []);
     for (let i = 0; i < spans.length; i += 4) {
-      const x0 = spans[i]!, x1 = spans[i + 1]!, y = spans[i + 2]!, { box } = figures[spans[i + 3]!]!;
-      const into = masks[spans[i + 3]!]!, at = (y - box.y) * box.width + x0 - box.x;
+      const x0 = spans[i]!, x1 = spans[i + 1]!, y = spans[i + 2]!, f = spans[i + 3]!, { box } = figures[f]!;
+      const into = masks[f]!, at = (y - box.y) * box.width + x0 - box.x;
       if (!alpha) into.set(whole.subarray(y * width + x0, y * width + x1 + 1), at);
       else for (let x = x0, j = (y * width + x0) * 4 + 3; x <= x1; x++, j += 4) into[at + x - x0] = whole[j]!;
+      runs[f]!.push(x0 - box.x, x1 - box.x, y - box.y);
     }
     return figures.map((fig, f) => {
-      const { x, width: w, height: h } = fig.box;
+      const { x, width: w } = fig.box;
       const mask = masks[f]!;
-      const pose = locatePose(mask, w, { x: 0, y: 0, width: w, height: h });
-      return { frame: n, box: fig.box, cx: pose ? x + pose.cx : x + w / 2, lean: pose?.lean ?? 0, mask, target: rigCut(frame, fig.box, mask, known) };
+      const pose = poseOfRuns(runs[f]!);
+      return { frame: n, box: fig.box, cx: pose ? x + pose.cx : x + w / 2, lean: pose?.lean ?? 0, mask, target: known.rig(frame, fig.box, mask, runs[f]!.join()) };
     });
   });
   const centre = (b: Box): [number, number] => [b.x + b.width / 2, b.y + b.height / 2];

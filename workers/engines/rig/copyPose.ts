@@ -2,7 +2,6 @@
 // overlay (a pose cell of a sheet) and the restyle with a reference (the source's figure in one
 // frame) share. The subject is cut out and rigged, the character's bones turn to match its bones,
 // and the character is mirrored when it must face the other way.
-import { createHash } from 'node:crypto';
 import type { RawImage } from '../../types.ts';
 import { crop } from '../../kernels/compose.ts';
 import { looksLikePixelArt, mirrorX } from '../../kernels/cutout.ts';
@@ -17,26 +16,54 @@ import { matchPose } from './retarget.ts';
 /**
  * The subject in `box` of `image`, only its pixels where `inside` (a mask over the box) is not 0
  * kept, its skeleton found as the art it is (pixel art in its own pixels, painted art with its soft
- * edge, where a raised fist beside the head stays a part of its own); null when nothing rigs. With
- * `known`, a cut seen before (the same pixels, as a looping GIF shows its figure again and again)
- * is not rigged again.
+ * edge, where a raised fist beside the head stays a part of its own); null when nothing rigs.
  */
-export function rigCut(image: RawImage, box: Box, inside: Uint8Array, known?: Map<string, Skeleton | null>): Skeleton | null {
-  const { x, y, width, height } = box;
-  const read = (): Skeleton | null => {
-    const cut = crop(image, x, y, width, height);
-    const d = cut.data;
-    for (let p = 0; p < inside.length; p++) if (inside[p] === 0) d[p * 4] = d[p * 4 + 1] = d[p * 4 + 2] = d[p * 4 + 3] = 0;
-    return readSkeleton(cut, looksLikePixelArt(cut));
-  };
-  if (!known) return read();
-  // The cut is its box's pixels where `inside` is set: the two together name it, read in place.
-  const hash = createHash('sha1').update(inside);
-  for (let row = y; row < y + height; row++) hash.update(image.data.subarray((row * image.width + x) * 4, (row * image.width + x + width) * 4));
-  const key = `${width}x${height}:${hash.digest('base64')}`;
-  let skeleton = known.get(key);
-  if (skeleton === undefined) known.set(key, (skeleton = read()));
-  return skeleton;
+export function rigCut(image: RawImage, box: Box, inside: Uint8Array): Skeleton | null {
+  const cut = crop(image, box.x, box.y, box.width, box.height);
+  const d = cut.data;
+  for (let p = 0; p < inside.length; p++) if (inside[p] === 0) d[p * 4] = d[p * 4 + 1] = d[p * 4 + 2] = d[p * 4 + 3] = 0;
+  return readSkeleton(cut, looksLikePixelArt(cut));
+}
+
+/** A cut rigged before: where it lies (its image, box and mask) and what it rigged as. */
+interface SeenCut {
+  image: RawImage;
+  box: Box;
+  inside: Uint8Array;
+  skeleton: Skeleton | null;
+}
+
+const bytes = (a: Uint8Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.length);
+
+/** Whether `image`'s pixels in `box` are the ones `cut` has in its box (whole rows compared). */
+function samePixels(cut: SeenCut, image: RawImage, box: Box): boolean {
+  const row = box.width * 4;
+  for (let y = 0; y < box.height; y++) {
+    const a = ((cut.box.y + y) * cut.image.width + cut.box.x) * 4, b = ((box.y + y) * image.width + box.x) * 4;
+    if (!bytes(cut.image.data.subarray(a, a + row)).equals(bytes(image.data.subarray(b, b + row)))) return false;
+  }
+  return true;
+}
+
+/**
+ * Cuts rigged so far (rigCut), so one seen again is not rigged again: a looping GIF shows its figure
+ * again and again. A cut is looked up by its shape (a key the caller gives, such as its runs) and
+ * then compared byte for byte, mask and pixels, with the cuts of that shape seen before, in their
+ * images: those must not change while the memo is used.
+ */
+export class CutMemo {
+  readonly #byShape = new Map<string, SeenCut[]>();
+
+  rig(image: RawImage, box: Box, inside: Uint8Array, shape: string): Skeleton | null {
+    const key = `${box.width}x${box.height}:${shape}`;
+    let seen = this.#byShape.get(key);
+    const known = seen?.find((c) => bytes(c.inside).equals(bytes(inside)) && samePixels(c, image, box));
+    if (known) return known.skeleton;
+    const skeleton = rigCut(image, box, inside);
+    if (!seen) this.#byShape.set(key, (seen = []));
+    seen.push({ image, box, inside, skeleton });
+    return skeleton;
+  }
 }
 
 /**
