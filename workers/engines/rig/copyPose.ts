@@ -80,7 +80,7 @@ export function mostFacing(subjects: readonly (Skeleton | null)[], turned?: read
   return Math.sign(sum);
 }
 
-// A looping source shows the same cut again and again (rigCut gives it the same skeleton): its side is read once.
+// A looping source shows the same cut again and again (CutMemo gives it the same skeleton): its side is read once.
 const facings = new WeakMap<Skeleton, number>();
 function facingOf(t: Skeleton): number {
   if (t.rig.view === 'side') return t.rig.facing;
