@@ -137,7 +137,7 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     // A see-through source's subject mask is its alpha, read in the frame itself.
     const alpha = bg.kind === 'alpha';
     const whole = alpha ? frame.data : (track[n] as SubjectFrame).mask;
-    const { figures, spans } = alpha ? splitFigures(whole, width, height, solid, 4, 3) : splitFigures(whole, width, height, solid);
+    const { figures, spans } = splitFigures(whole, width, height, solid, alpha ? 4 : 1, alpha ? 3 : 0);
     // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere; and its
     // runs, in its box's pixels.
     const masks = figures.map((fig) => new Uint8Array(fig.box.width * fig.box.height));

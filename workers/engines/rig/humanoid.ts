@@ -457,13 +457,12 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   const sideOf = (x: number): -1 | 1 => (x < feetX0 ? -1 : 1);
   const handSides = new Set<-1 | 1>();
   if (small) {
-    const colour = (p: number): number => (s.rgba[p * 4]! << 16) | (s.rgba[p * 4 + 1]! << 8) | s.rgba[p * 4 + 2]!;
     const band = (see: (x: number, y: number, p: number) => void): void => {
       for (let y = hipY; y < hipY + 0.5 * (bottom - hipY); y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) if (b.labels[y * width + x] === -1) see(x, y, y * width + x);
     };
     const between = new Set<number>();
-    band((x, y, p) => { if (!besideFeet(x, y)) between.add(colour(p)); });
-    band((x, y, p) => { if (besideFeet(x, y) && !between.has(colour(p))) handSides.add(sideOf(x)); });
+    band((x, y, p) => { if (!besideFeet(x, y)) between.add(rgbOf(s, p)); });
+    band((x, y, p) => { if (besideFeet(x, y) && !between.has(rgbOf(s, p))) handSides.add(sideOf(x)); });
   }
   for (let y = box.y; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
     const p = y * width + x;
