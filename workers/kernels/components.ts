@@ -1,6 +1,7 @@
 // Connected parts of a mask, found a run at a time: each row's runs of set pixels are joined to the
 // runs of the row above that they touch (corners too, unless only sides count), by union-find over
 // the runs, so the work follows the runs and not every pixel's neighbours.
+import { firstAtLeast, readsAsWords } from './pixelWords.ts';
 
 /** Where and how to read a mask (see componentRuns). */
 export interface RunOptions {
@@ -22,6 +23,8 @@ export interface ComponentRuns {
   part: Int32Array;
   /** Each part's pixel count (`sizes[0]` is 0). */
   sizes: number[];
+  /** Every pixel in a run reads 255 (a GIF's alpha, a binary mask): a part's mask is its runs filled. */
+  full: boolean;
 }
 
 /** The connected parts of `mask` (`width` x `height` pixels), as runs (see RunOptions). */
@@ -30,13 +33,22 @@ export function componentRuns(mask: Uint8Array, width: number, height: number, o
   const { x: wx, y: wy, width: ww, height: wh } = opts.window ?? { x: 0, y: 0, width, height };
   const found: number[] = [];
   const rowStart = new Int32Array(wh + 1);
-  for (let y = 0; y < wh; y++) {
-    rowStart[y] = found.length / 3;
-    for (let x = 0, i = ((wy + y) * width + wx) * stride + offset; x < ww; x++, i += stride) {
-      if (mask[i]! < min) continue;
-      const x0 = x;
-      while (x + 1 < ww && mask[i + stride]! >= min) x++, i += stride;
-      found.push(x0, x, y);
+  // Every byte read in a run ANDed: 255 at the end when all were.
+  let all = 255;
+  if (stride === 4 && offset === 3 && readsAsWords(mask)) {
+    // An RGBA image's alpha read a pixel's word at a time (alpha its top byte).
+    const pairs = mask.byteOffset % 8 === 0 ? new Float64Array(mask.buffer, mask.byteOffset, mask.length >> 3) : undefined;
+    all = scanWords(new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2), pairs, width, { x: wx, y: wy, width: ww, height: wh }, min, found, rowStart);
+  } else {
+    for (let y = 0; y < wh; y++) {
+      rowStart[y] = found.length / 3;
+      for (let x = 0, i = ((wy + y) * width + wx) * stride + offset; x < ww; x++, i += stride) {
+        if (mask[i]! < min) continue;
+        const x0 = x;
+        all &= mask[i]!;
+        while (x + 1 < ww && mask[i + stride]! >= min) x++, i += stride, all &= mask[i]!;
+        found.push(x0, x, y);
+      }
     }
   }
   const runs = Int32Array.from(found);
@@ -70,7 +82,28 @@ export function componentRuns(mask: Uint8Array, width: number, height: number, o
     else part[i] = part[r]!;
     sizes[part[i]!]! += runs[3 * i + 1]! - runs[3 * i]! + 1;
   }
-  return { runs, part, sizes };
+  return { runs, part, sizes, full: all === 255 };
+}
+
+/**
+ * componentRuns' scan over pixel words (see there), blank pixels passed two at a time with `pairs`
+ * (firstAtLeast); returns the AND of the run pixels' alphas.
+ */
+function scanWords(px: Uint32Array, pairs: Float64Array | undefined, width: number, win: { x: number; y: number; width: number; height: number }, min: number, found: number[], rowStart: Int32Array): number {
+  const lo = min * 0x1000000;
+  let all = -1;
+  for (let y = 0; y < win.height; y++) {
+    rowStart[y] = found.length / 3;
+    const row = (win.y + y) * width + win.x, end = row + win.width;
+    for (let p = firstAtLeast(px, pairs, row, end, lo); p < end; p = firstAtLeast(px, pairs, p + 1, end, lo)) {
+      const start = p;
+      let v = px[p]!;
+      all &= v;
+      while (p + 1 < end && (v = px[p + 1]!) >= lo) p++, all &= v;
+      found.push(start - row, p - row, y);
+    }
+  }
+  return all >>> 24;
 }
 
 /**

@@ -42,6 +42,10 @@ export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number, s
   // The source column under each column drawn (grown: each one `scale` times).
   const cols = new Int32Array(Math.max(0, x1 - x0));
   for (let x = 0; x < cols.length; x++) cols[x] = Math.floor((x0 + x - dx) / scale);
+  if (sw && dw && scale > 1) {
+    drawGrownWords(dw, dst.width, sw, src.width, cols, x0, y0, y1, dy, scale, d, s);
+    return dst;
+  }
   for (let y = y0; y < y1; y++) {
     const i0 = Math.floor((y - dy) / scale) * src.width, o0 = y * dst.width + x0;
     if (sw && dw) {
@@ -68,6 +72,40 @@ export function drawOnto(dst: RawImage, src: RawImage, dx: number, dy: number, s
     }
   }
   return dst;
+}
+
+/**
+ * drawOnto's rows `y0..y1-1` grown `scale` times, a word a pixel: each source row is laid out once
+ * at the drawn width, then copied into each of its `scale` rows a stretch of opaque pixels at a
+ * time (those do not depend on what is under them); only partly clear pixels are drawn per row.
+ */
+function drawGrownWords(dw: Uint32Array, dstWidth: number, sw: Uint32Array, srcWidth: number, cols: Int32Array, x0: number, y0: number, y1: number, dy: number, scale: number, d: Uint8Array, s: Uint8Array): void {
+  const n = cols.length;
+  const line = new Uint32Array(n);
+  // The opaque stretches [start, end) of the laid-out row, and the partly clear columns.
+  const stretches = new Int32Array(n + 1);
+  const partial = new Int32Array(n);
+  for (let y = y0; y < y1; ) {
+    const sy = Math.floor((y - dy) / scale), i0 = sy * srcWidth;
+    const rows = Math.min(y1, dy + (sy + 1) * scale) - y;
+    let ns = 0, np = 0;
+    for (let x = 0; x < n; x++) {
+      const px = (line[x] = sw[i0 + cols[x]!]!);
+      if (px >= 0xff000000) {
+        if (ns === 0 || stretches[ns - 1] !== x) stretches[ns++] = x, stretches[ns++] = x + 1;
+        else stretches[ns - 1] = x + 1;
+      } else if (px >= 0x1000000) partial[np++] = x;
+    }
+    for (let r = 0; r < rows; r++, y++) {
+      const o0 = y * dstWidth + x0;
+      for (let k = 0; k < ns; k += 2) dw.set(line.subarray(stretches[k]!, stretches[k + 1]!), o0 + stretches[k]!);
+      for (let k = 0; k < np; k++) {
+        const x = partial[k]!;
+        if (dw[o0 + x]! < 0x1000000) dw[o0 + x] = line[x]!;
+        else blend(d, (o0 + x) * 4, s, (i0 + cols[x]!) * 4);
+      }
+    }
+  }
 }
 
 /**

@@ -303,6 +303,8 @@ function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, text
     const opaque = fadedAlpha(0xff000000, fade);
     const ty = ((((y - texture.dy) % th) + th) % th) * tw;
     let tx = (((x0 - texture.dx) % tw) + tw) % tw;
+    // A pixel the colour of the one before (flat art, grown pixel art) reuses its luma.
+    let last = -1, luma = 0;
     // The row in stretches that end where the tile wraps.
     for (let p = y * width + x0, end = y * width + x1; p < end; tx = 0) {
       for (let g = ty + tx, stop = Math.min(end, p + tw - tx); p < stop; p++, g++) {
@@ -311,7 +313,8 @@ function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, text
           if (zero) to[p] = 0;
           continue;
         }
-        const c = wide[packedLuma(v) + grain[g]! + 128]!;
+        if (v !== last) last = v, luma = packedLuma(v) + 128;
+        const c = wide[luma + grain[g]!]!;
         to[p] = (fade === 1 ? v & 0xff000000 : v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | c;
       }
     }

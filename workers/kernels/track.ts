@@ -7,7 +7,7 @@
 import type { RawImage } from '../types.ts';
 import { checkImage, checkSameSize } from './check.ts';
 import type { Rgba } from './image.ts';
-import { readsAsWords } from './pixelWords.ts';
+import { firstAtLeast, lastAtLeast, readsAsWords } from './pixelWords.ts';
 
 export interface Box {
   x: number;
@@ -271,42 +271,6 @@ function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: numbe
     acc.row(y, any, anyLast, first, last, rowW, rowX);
   }
   return acc.result();
-}
-
-/**
- * The first pixel in from..to-1 of `px` whose word is at least `min` (alpha its top byte), or `to`.
- * With `pairs` (the same pixels as 64-bit floats), two blank pixels (both words 0, the float +0)
- * are passed in one read, as most of a sprite frame's rows are.
- */
-export function firstAtLeast(px: Uint32Array, pairs: Float64Array | undefined, from: number, to: number, min: number): number {
-  let p = from;
-  while (p < to) {
-    if (pairs && (p & 1) === 0) {
-      let k = p >> 1;
-      for (const kEnd = to >> 1; k < kEnd && Object.is(pairs[k]!, 0); ) k++;
-      p = k << 1;
-      if (p >= to) return to;
-    }
-    if (px[p]! >= min) return p;
-    p++;
-  }
-  return to;
-}
-
-/** The last pixel in from..to-1 of `px` whose word is at least `min`, or from - 1 (see firstAtLeast). */
-export function lastAtLeast(px: Uint32Array, pairs: Float64Array | undefined, from: number, to: number, min: number): number {
-  let p = to - 1;
-  while (p >= from) {
-    if (pairs && (p & 1) === 1) {
-      let k = p >> 1;
-      for (const kEnd = (from + 1) >> 1; k >= kEnd && Object.is(pairs[k]!, 0); ) k--;
-      p = (k << 1) + 1;
-      if (p < from) return from - 1;
-    }
-    if (px[p]! >= min) return p;
-    p--;
-  }
-  return from - 1;
 }
 
 const SIG = 12;

@@ -5,6 +5,7 @@ import { transformSprite } from '../../../workers/kernels/transform.ts';
 import { cloneImage, createImage } from '../../../workers/kernels/image.ts';
 import { usesOnlyPalette } from '../../../workers/kernels/palette.ts';
 import { pixelArt, solid, paletteOf } from '../images.ts';
+import { createRandom } from '../../../workers/kernels/random.ts';
 import type { RawImage } from '../../../workers/types.ts';
 
 const px = (img: RawImage, x: number, y: number): number[] => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4)];
@@ -26,6 +27,29 @@ describe('drawOnto (source-over)', () => {
     drawOnto(d, solid(2, 2, [9, 9, 9, 255]), 2, -1);
     expect(px(d, 2, 0)).toEqual([9, 9, 9, 255]);
     expect(px(d, 2, 1)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('grown by a whole number draws what drawing a nearest-resized copy draws, aligned or not', () => {
+    // Clear, opaque and partly clear pixels, over a destination of all three, clipped on every side.
+    const random = createRandom('grown');
+    const rand = (n: number): number => random.int(0, n - 1);
+    const alphas = [0, 255, 255, 90];
+    const image = (w: number, h: number, offset: number): RawImage => {
+      const data = new Uint8Array(w * h * 4 + offset).subarray(offset);
+      for (let p = 0; p < w * h; p++) data.set([rand(256), rand(256), rand(256), alphas[rand(4)]!], p * 4);
+      return { data, width: w, height: h };
+    };
+    for (let trial = 0; trial < 120; trial++) {
+      const k = 2 + rand(5), src = image(1 + rand(9), 1 + rand(9), 0);
+      const offset = trial % 2 === 0 ? 0 : 1;
+      const dst = image(30, 30, offset), copy = cloneImage(dst);
+      const dx = rand(40) - 10, dy = rand(40) - 10;
+      const big = createImage(src.width * k, src.height * k);
+      for (let y = 0; y < big.height; y++) for (let x = 0; x < big.width; x++) big.data.set(px(src, Math.floor(x / k), Math.floor(y / k)), (y * big.width + x) * 4);
+      drawOnto(dst, src, dx, dy, k);
+      drawOnto(copy, big, dx, dy);
+      expect([...dst.data]).toEqual([...copy.data]);
+    }
   });
 });
 

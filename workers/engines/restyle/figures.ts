@@ -21,6 +21,8 @@ export interface Figures {
    * row, and the index of its figure. Pixels in no run belong to no figure.
    */
   spans: Int32Array;
+  /** Every pixel of every run reads 255 in the mask (see ComponentRuns.full). */
+  full: boolean;
 }
 
 // Mask values from which a pixel is part of a figure (as for the tracked box).
@@ -40,7 +42,7 @@ const MAX_PARTS = 256;
 export function splitFigures(mask: Uint8Array, width: number, height: number, box: Box = { x: 0, y: 0, width, height }, stride = 1, offset = 0): Figures {
   // The mask's 8-connected parts within the box, in the order a raster scan meets them, as runs,
   // with their boxes and areas.
-  const { runs, part, sizes } = componentRuns(mask, width, height, { min: SOLID, window: box, stride, offset });
+  const { runs, part, sizes, full } = componentRuns(mask, width, height, { min: SOLID, window: box, stride, offset });
   // Each part's box, [x0, y0, x1, y1] inclusive in the box's pixels.
   const ends = new Int32Array(sizes.length * 4);
   for (let id = 1; id < sizes.length; id++) ends.set([box.width, box.height, -1, -1], id * 4);
@@ -87,12 +89,12 @@ export function splitFigures(mask: Uint8Array, width: number, height: number, bo
     const f = figureOf[part[i]! - 1]!;
     if (f >= 0) spans.push(box.x + runs[3 * i]!, box.x + runs[3 * i + 1]!, box.y + runs[3 * i + 2]!, f);
   }
-  return cutTouching({ figures: kept.map(([, g]) => g), spans: Int32Array.from(spans) });
+  return cutTouching({ figures: kept.map(([, g]) => g), spans: Int32Array.from(spans), full });
 }
 
 /** Figures as wide as several of their row's others and as tall, cut into that many (see the file comment). */
 function cutTouching(found: Figures): Figures {
-  const { figures, spans } = found;
+  const { figures, spans, full } = found;
   if (figures.length < 3) return found;
   const w = median(figures.map((f) => f.box.width)), h = median(figures.map((f) => f.box.height));
   const out = [...figures];
@@ -141,5 +143,5 @@ function cutTouching(found: Figures): Figures {
     // (A piece with no pixels keeps its strip of the box.)
     out[id] = e ? { box: { x: e[0], y: e[1], width: e[2] - e[0] + 1, height: e[3] - e[1] + 1 }, area: e[4] } : { box: { x: x + cuts[k]!, y, width: cuts[k + 1]! - cuts[k]!, height }, area: 0 };
   });
-  return { figures: out, spans: Int32Array.from(split) };
+  return { figures: out, spans: Int32Array.from(split), full };
 }

@@ -98,13 +98,16 @@ export function prepareReference(reference: RawImage): PreparedReference {
 interface Sized {
   rigged: Rigged;
   grow: number;
+  /** Its drawings by pose: a looping source asks for the same pose again and again. */
+  drawings: Map<string, Drawn>;
+  paint?: ReplaceOptions['paint'];
 }
 
 /**
  * The reference at the size of the figures it replaces (their median box; a GIF's figures are one
  * character drawn at one scale, so they all get one size), at most `maxWidth` wide, rigged.
  */
-function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth: number): Sized | null {
+function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth: number, paint?: ReplaceOptions['paint']): Sized | null {
   const box = alphaBox(ref.image) ?? { x: 0, y: 0, width: ref.image.width, height: ref.image.height };
   const height = median(seen.map((s) => s.box.height)), width = median(seen.map((s) => s.box.width));
   // Never wider than `maxWidth` (a broad reference in a narrow cell would be cut at its sides).
@@ -120,7 +123,7 @@ function sizedReference(ref: PreparedReference, seen: readonly Seen[], maxWidth:
   const sized = createImage(w + 2, h + 2, TRANSPARENT);
   drawOnto(sized, grow === k ? ref.image : resizeTo(ref.image, w, h, ref.mode), 1, 1);
   const rigged = rigSubject(sized, ref.mode === 'nearest');
-  return rigged && { rigged, grow };
+  return rigged && { rigged, grow, drawings: new Map(), paint };
 }
 
 /** The figures of every frame, followed through the frames as slots. */
@@ -137,7 +140,7 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     // A see-through source's subject mask is its alpha, read in the frame itself.
     const alpha = bg.kind === 'alpha';
     const whole = alpha ? frame.data : (track[n] as SubjectFrame).mask;
-    const { figures, spans } = splitFigures(whole, width, height, solid, alpha ? 4 : 1, alpha ? 3 : 0);
+    const { figures, spans, full } = splitFigures(whole, width, height, solid, alpha ? 4 : 1, alpha ? 3 : 0);
     // Each figure's pixels only, over its box: the subject mask where it is, 0 elsewhere; and its
     // runs, in its box's pixels.
     const masks = figures.map((fig) => new Uint8Array(fig.box.width * fig.box.height));
@@ -145,7 +148,8 @@ function followFigures(frames: readonly RawImage[], track: readonly SubjectFrame
     for (let i = 0; i < spans.length; i += 4) {
       const x0 = spans[i]!, x1 = spans[i + 1]!, y = spans[i + 2]!, f = spans[i + 3]!, { box } = figures[f]!;
       const into = masks[f]!, at = (y - box.y) * box.width + x0 - box.x;
-      if (!alpha) into.set(whole.subarray(y * width + x0, y * width + x1 + 1), at);
+      if (full) into.fill(255, at, at + x1 - x0 + 1);
+      else if (!alpha) into.set(whole.subarray(y * width + x0, y * width + x1 + 1), at);
       else for (let x = x0, j = (y * width + x0) * 4 + 3; x <= x1; x++, j += 4) into[at + x - x0] = whole[j]!;
       runs[f]!.push(x0 - box.x, x1 - box.x, y - box.y);
     }
@@ -201,10 +205,16 @@ function mirrored(reference: Rigged, slot: Slot, i: number): boolean {
 }
 
 /** The reference drawn in `pose` as figure `i` of `slot` stands, and where its top-left goes. */
-function cast({ rigged: reference, grow }: Sized, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
+function cast({ rigged: reference, grow, drawings, paint }: Sized, slot: Slot, i: number, pose: RigPose | null, frameWidth: number): Cast {
   const s = slot.seen[i] as Seen;
   const sign = slot.turned[i] ? -1 : 1;
-  let drawn = drawPosed(reference, pose ?? NO_POSE);
+  const key = JSON.stringify(pose ?? NO_POSE);
+  let drawn = drawings.get(key);
+  if (!drawn) {
+    drawn = drawPosed(reference, pose ?? NO_POSE);
+    if (paint) drawn = { image: paint(drawn.image, grow), ground: drawn.ground };
+    drawings.set(key, drawn);
+  }
   if (mirrored(reference, slot, i)) drawn = { image: mirrorX(drawn.image), ground: { x: drawn.image.width - drawn.ground.x, y: drawn.ground.y } };
   // The lean beyond the figure's own at rest, damped, in whole pixels at the top: a shear with the
   // feet fixed reads as a lunge whatever the reference's body plan.
@@ -276,16 +286,25 @@ function withLegsOf(pose: RigPose | null, stride: RigPose, reference: Rigged): R
   return { bones, offset: pose?.offset ?? { x: 0, y: 0 } };
 }
 
-/**
- * Every frame with its figures replaced by the reference (see the file comment). `inPlace`: the
- * frames are replaced in themselves (their owner is done with them), touching no new frame memory.
- */
-export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference, inPlace = false): Replaced[] {
+export interface ReplaceOptions {
+  /** The frames are replaced in themselves (their owner is done with them), touching no new frame memory. */
+  inPlace?: boolean;
+  /**
+   * Applied to each drawing of the reference before it goes into the frames (once per pose), given
+   * how many times the drawing is then grown; the result may be the drawing itself. Frames then
+   * carry no weight (nothing is left to apply through it).
+   */
+  paint?: (drawn: RawImage, grow: number) => RawImage;
+}
+
+/** Every frame with its figures replaced by the reference (see the file comment and ReplaceOptions). */
+export function replaceFigures(frames: readonly RawImage[], track: readonly SubjectFrame[], bg: Background, ref: PreparedReference, opts: ReplaceOptions = {}): Replaced[] {
+  const { inPlace = false, paint } = opts;
   const slots = followFigures(frames, track, bg);
   const frameWidth = (frames[0] as RawImage).width;
   const seen = slots.flatMap((slot) => slot.seen);
   const castAll = (maxWidth: number) => {
-    const reference = sizedReference(ref, seen, maxWidth);
+    const reference = sizedReference(ref, seen, maxWidth, paint);
     return reference ? slots.map((slot) => castSlot(reference, slot, frameWidth)) : [];
   };
   let cast = castAll(FRAME_SHARE * frameWidth);
@@ -318,7 +337,7 @@ export function replaceFigures(frames: readonly RawImage[], track: readonly Subj
       }
     }
     const result: RawImage = { data: out, width, height };
-    const weight = fill ? new Uint8Array(width * height) : undefined;
+    const weight = fill && !paint ? new Uint8Array(width * height) : undefined;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const { drawn, grow, left, top } of casts[n] as Cast[]) {
       const img = drawn.image;

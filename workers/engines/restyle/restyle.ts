@@ -1,15 +1,18 @@
 // The restyle engine (zenith/pulsar video_restyle): the source animation retimed to the output's
 // frame count at the source's own speed (its loop repeated a whole number of times, decisions §3),
 // its subject tracked frame by frame, optionally replaced by a reference image, and recoloured by
-// the material and colour words of the text (plan.ts) as a luma ramp.
+// the material and colour words of the text (plan.ts) as a luma ramp (a reference's drawings are
+// recoloured before they go into the frames).
 // Each source frame is worked once however often the retiming shows it.
 import type { Animation, RawImage } from '../../types.ts';
 import { MAX_FRAME_SIDE } from '../../limits.ts';
 import { checkImage, checkInt, checkSameSize } from '../../kernels/check.ts';
 import { loopRepeats, spreadDelaysCs } from '../../kernels/timing.ts';
 import { fitSize, resizeTo } from '../../kernels/resize.ts';
+import { crop, drawOnto } from '../../kernels/compose.ts';
+import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { addLumaSamples, levelsOf, lumaLevels, lumaSamples } from '../../kernels/luminanceMap.ts';
-import type { Levels, LumaSamples } from '../../kernels/luminanceMap.ts';
+import type { LumaSamples } from '../../kernels/luminanceMap.ts';
 import { grainTexture } from '../../kernels/texture.ts';
 import { detectBackground, trackSubject } from '../../kernels/track.ts';
 import { readRestyle } from './plan.ts';
@@ -149,30 +152,39 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   const restSize = boxes.length ? Math.min(median(boxes.map((b) => b.width)), median(boxes.map((b) => b.height))) : Math.min(size.width, size.height);
   onProgress?.(0.2);
 
-  // With a reference, it replaces the subject first; the material then applies to the reference.
-  let subjects: FrameSubject[];
-  let staged = frames;
-  let levels: Levels | undefined;
-  if (input.reference) {
-    const ref = prepareReference(input.reference);
-    const replaced = replaceFigures(frames, track, bg, ref, ours);
-    staged = replaced.map((r) => r.frame);
-    // Without a background to tell it apart, the whole frame is the subject.
-    subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
-    levels = lumaLevels([ref.image]);
-  } else {
-    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside }));
-    levels = levelsOf(samples as LumaSamples);
-  }
+  const ref = input.reference ? prepareReference(input.reference) : undefined;
   const material = recipe.material;
   const surface = material?.grain ?? material?.flow;
   const ctx: MaterialContext = {
     recipe,
-    levels,
+    levels: ref ? lumaLevels([ref.image]) : levelsOf(samples as LumaSamples),
     grain: surface ? grainTexture(surface.kind, GRAIN_TILE, surface.amplitude, input.seed) : undefined,
     grainSize: GRAIN_TILE,
     restSize,
   };
+  // A reference replaces the subject first. A material that does not flow is then applied to each
+  // drawing of the reference, in the drawing's own pixels (a pixel-art reference's grain and rim
+  // are whole art pixels, as it is drawn; once per pose) before it goes into the frames; a flowing
+  // one changes with each output frame, and a frame that is all subject holds more than the
+  // reference, so those are applied to the frames.
+  const painted = ref !== undefined && !material?.flow && bg.kind !== 'none';
+  let subjects: FrameSubject[];
+  let staged = frames;
+  if (ref) {
+    // On a clear margin: a drawing is cropped to its pixels, and its rim must see outside pixels at its edges.
+    const paint = (drawn: RawImage, grow: number): RawImage => {
+      const { width, height } = drawn;
+      const padded = drawOnto(createImage(width + 2, height + 2, TRANSPARENT), drawn, 1, 1);
+      const box = { x: 1, y: 1, width, height };
+      return crop(applyMaterial(padded, { box, extent: box }, { ...ctx, restSize: restSize / grow }, 0, true), 1, 1, width, height);
+    };
+    const replaced = replaceFigures(frames, track, bg, ref, { inPlace: ours, paint: painted ? paint : undefined });
+    staged = replaced.map((r) => r.frame);
+    // Without a background to tell it apart, the whole frame is the subject.
+    subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
+  } else {
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside }));
+  }
   // Frames a reference replaced are restyle's own too.
   const owned = ours || input.reference !== undefined;
   // A flowing material changes every output frame; anything else is worked once per source frame.
@@ -191,7 +203,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   }
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
-    done.set(k, applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
+    done.set(k, painted ? (staged[n] as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
   return { frames: indices.map((k) => done.get(k) as RawImage), delaysCs, tag: 'restyle', plan: recipe.plan, timing };

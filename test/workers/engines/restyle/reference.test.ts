@@ -96,11 +96,12 @@ describe('restyle with a reference, on real sprites', () => {
 
   // A 16 px pirate replacing the wizard's run grown 4 times is 6 screen pixels an art pixel. Posed and
   // drawn at that size, its turned limbs were 6 px blocks turned off the grid (mixels): one grid of 1.
-  it('a small pixel reference for a large figure is posed in its own pixels and grown whole: every frame is one grid of blocks', async () => {
+  // A material's grain, rim and fade are the art's pixels too (applied to the screen's, one grid of 1).
+  it.each(['', 'stone', 'neon', 'ghost'])('a small pixel reference for a large figure is posed in its own pixels and grown whole, "%s": every frame is one grid of blocks', async (text) => {
     const strip = sources.find((s) => s.name === 'wizard-run-strip')!;
     const cells = sliceSheet(await decodeStill(strip.bytes, 'png'), strip.grid!);
     const big = { ...cells, frames: cells.frames.map((f) => resizeTo(f, f.width * 4, f.height * 4, 'nearest')) };
-    const { frames } = restyle({ source: big, frames: 12, text: '', reference: still('pirate-side').image, seed: 'reference' });
+    const { frames } = restyle({ source: big, frames: 12, text, reference: still('pirate-side').image, seed: 'reference' });
     const sizes = frames.map((f) => {
       const box = opaqueBounds(f, 0)!;
       const figure = crop(f, box.x, box.y, box.width, box.height);
