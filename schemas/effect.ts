@@ -16,7 +16,7 @@ const backgrounds = Object.keys(BACKGROUND_COLORS) as BackgroundColor[];
 export const RESOLUTIONS = ['1K', '2K', '4K'] as const;
 export const EFFECT_QUALITIES = ['standard', 'pro'] as const;
 
-// The hosted service's clients send no background_color (its docs have none): white, as api.md's
+// The hosted service's clients send no background_color (its docs have none): white, as the API's
 // first value; effect v2's clients send a quality, which the built-in engine renders alike.
 const background = () => v.optional(choice(backgrounds), 'white');
 export const EFFECT_FRAMES = [4, 9, 16] as const;

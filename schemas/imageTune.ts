@@ -1,4 +1,4 @@
-// image-tune endpoints of the hosted service (not in api.md; its own docs): upscale, split-layer,
+// image-tune endpoints of the hosted service (docs/contract.md §7; the hosted service's own docs): upscale, split-layer,
 // inpaint v2 and the unversioned inpaint its real clients call.
 import * as v from 'valibot';
 import { choice, file, text } from './fields.ts';

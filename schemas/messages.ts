@@ -1,4 +1,4 @@
-// Every message string of api.md (and the few decisions.md chooses), in one place. Tests compare
+// Every message string of the hosted API (and the few docs/contract.md §1 chooses), in one place. Tests compare
 // against these, and so does a reader holding the spec beside the code.
 export const M = {
   invalidApiKey: 'Invalid API key',

@@ -1,5 +1,5 @@
 // sprite/reskin v1, v2 and the unversioned /sprite/reskin (the hosted service's docs and real
-// clients; not in api.md).
+// clients; docs/contract.md §7).
 import * as v from 'valibot';
 import { choice, file, text } from './fields.ts';
 import { RESOLUTIONS } from './effect.ts';

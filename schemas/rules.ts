@@ -1,5 +1,5 @@
 // The 400 stage: each endpoint's rules are a plain ordered function, one line per row of its error
-// table in api.md. They throw RuleViolation with the spec's message; the server renders it as 400.
+// table of the hosted API. They throw RuleViolation with the spec's message; the server renders it as 400.
 import type { ImageFormat, ProbeInfo } from '../workers/types.ts';
 import type { Upload } from './fields.ts';
 import { M } from './messages.ts';
@@ -14,7 +14,7 @@ export function fail(message: string): never {
 export type Probe = (file: Upload, accept: readonly ImageFormat[]) => Promise<ProbeInfo>;
 
 export const PNG_JPEG: readonly ImageFormat[] = ['png', 'jpeg'];
-/** Fields where api.md names no formats (decisions.md §2). */
+/** Fields whose formats the hosted API does not name (docs/contract.md §2). */
 export const STILLS: readonly ImageFormat[] = ['png', 'jpeg', 'webp'];
 
 /** Probes every file at once, then reports the first invalid one in field order. */

@@ -12,7 +12,7 @@ export const MODES = ['image_to_video', 'first_last_frame', 'video_restyle'] as 
 export type Mode = (typeof MODES)[number];
 export const ZENITH_FRAMES = [36, 100] as const;
 
-// Keys in api.md's field order: FastAPI reports 422 entries in declaration order.
+// Keys in the hosted API's field order: FastAPI reports 422 entries in declaration order.
 const mode = choice(MODES);
 const images = files();
 const text_ = v.optional(v.pipe(text(), v.trim()), '');
@@ -77,8 +77,8 @@ function sourceRules(source: ProbeInfo, spriteGrid: string | undefined) {
   return { source, sourceMs: source.durationMs };
 }
 
-/** api.md: a PNG sheet of N frames counts as round(N x 3000 / 36) ms. */
+/** The hosted API: a PNG sheet of N frames counts as round(N x 3000 / 36) ms. */
 export const sheetMs = (frames: number) => Math.round((frames * 3000) / 36);
 
-/** api.md: a source longer than 5 seconds gives 100 frames; otherwise 36. */
+/** The hosted API: a source longer than 5 seconds gives 100 frames; otherwise 36. */
 export const restyleFrames = (sourceMs: number) => (sourceMs > 5000 ? 100 : 36);

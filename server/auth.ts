@@ -1,5 +1,5 @@
 // Bearer key -> user. 401 Invalid API key (with WWW-Authenticate) for anything but a live key;
-// 404 Not Found User for a live key whose user is missing or disabled (decisions.md §5).
+// 404 Not Found User for a live key whose user is missing or disabled (docs/contract.md §5).
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { JobStore, User } from './jobs/types.ts';

@@ -1,4 +1,4 @@
-// Environment -> one frozen Config. Defaults are decisions.md §6; limits are §2 and the issue.
+// Environment -> one frozen Config. Defaults are docs/contract.md §6; limits are §2 and the hardening rules (README, Limits).
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 

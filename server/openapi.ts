@@ -177,7 +177,7 @@ export function openApiDocument() {
   Object.assign(paths, DASHBOARD_PATHS); // the dashboard's files, served beside the API
   return {
     openapi: '3.1.0',
-    info: { title: 'spritekiln', version: VERSION, description: 'Sprite and image generation as asynchronous jobs over HTTP (api.md, decisions.md).' },
+    info: { title: 'spritekiln', version: VERSION, description: 'Sprite and image generation as asynchronous jobs over HTTP (docs/contract.md).' },
     security: [{ bearer: [] }],
     paths,
     components: COMPONENTS,

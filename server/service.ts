@@ -25,7 +25,7 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** decisions.md §5: the first start makes a local user and key so plugins and scripts can start at once. */
+/** docs/contract.md §5: the first start makes a local user and key so plugins and scripts can start at once. */
 const FIRST_USER_CREDITS = 10_000;
 const STOP_GRACE_MS = 20_000;
 

@@ -1,6 +1,6 @@
 // The finish task: pictures a provider returned (an upstream that is the hosted original: a sheet PNG
 // and a GIF, a GIF and frame PNGs, or effect result images, under the remote's own names and with no
-// sheet.json) made into the file set the built-in engine writes for the same spec (decisions §3):
+// sheet.json) made into the file set the built-in engine writes for the same spec (docs/contract.md §3):
 //   - animations (AnimateSpec, RestyleSpec): the frames are taken from the remote's frame PNGs (two
 //     or more stills), else its GIF, else its sheet cut with the ceil(sqrt(N)) grid; fitted to the
 //     512 px frame cap; resampled in time to the spec's frame count when the remote made another;
@@ -135,7 +135,7 @@ function sameSize(img: RawImage, width: number, height: number, mode: ResizeMode
 }
 
 /**
- * Pixel art's rule (decisions §3): binary alpha (alpha < 128 is transparent, the rest opaque) and no
+ * Pixel art's rule (docs/contract.md §3): binary alpha (alpha < 128 is transparent, the rest opaque) and no
  * colour outside the start/end images' palette (plus transparency): each visible pixel becomes the
  * nearest opaque palette colour (kernels/palette.ts).
  */

@@ -1,5 +1,5 @@
 // The render task: one job spec in, result files in req.outDir out, named in image_urls order
-// (decisions §3). Decoding and encoding happen here; the engines in between are pure.
+// (docs/contract.md §3). Decoding and encoding happen here; the engines in between are pure.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage, TaskResult } from './types.ts';

@@ -12,7 +12,7 @@ export interface SpriteGrid {
   rows: number;
 }
 
-/** How the result files are laid out, per api.md's image_urls table and decisions.md §3. */
+/** How the result files are laid out, per docs/contract.md §3. */
 export type AnimationLayout = 'sheet+gif' | 'gif+frames';
 
 /** zenith/pulsar image modes, plus, make-sprite v2. */

@@ -103,7 +103,7 @@ export async function runBatch(argv: string[], io: CliIo = processIo()): Promise
 
 /**
  * "summary: done 5 · failed 1 · skipped 2 · credits spent 34 (balance 1000 → 966)", then a line per
- * entry: its result, its price by api.md's table (what the server charged, unless it failed and was
+ * entry: its result, its price by the price table (what the server charged, unless it failed and was
  * refunded), and where its files are or what went wrong.
  */
 export function summary(outcomes: Outcome[], before: Account, after: Account | undefined, outDir: string, cwd: string): string {

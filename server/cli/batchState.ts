@@ -16,7 +16,7 @@ export interface EntryState {
   jobId?: string;
   /** Files written to `<out>/<name>/`, relative to it (done). */
   files?: string[];
-  /** Credits, by api.md's table (done). */
+  /** Credits, by the price table (done). */
   cost?: number;
   error?: string;
   updatedAt: string;

@@ -44,7 +44,7 @@ function sourceLengthMs(fields: Record<string, unknown>): number | undefined {
   return gifLengthMs(source.data);
 }
 
-/** A GIF's browser playback length (decisions.md §2), by the same structural walk the server's probe uses. */
+/** A GIF's browser playback length (docs/contract.md §2), by the same structural walk the server's probe uses. */
 export function gifLengthMs(bytes: Uint8Array): number | undefined {
   try {
     return readGifStructure(bytes).durationMs;

@@ -1,7 +1,7 @@
 // A job's fields as the command line holds them (file fields are paths) -> the client's JobFields
 // (file fields are bytes). Shared by `generate` (paths relative to the working folder) and `batch`
 // (paths relative to jobs.json). Values are passed through as given: the server is the one judge of
-// what is valid, and its messages are the ones api.md promises.
+// what is valid, and its messages are the ones the API promises (schemas/messages.ts).
 import { access, readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { kindOf, type FileInput, type JobKind } from '../../plugins/client/index.ts';

@@ -1,5 +1,5 @@
 // Where the command line finds the server and its key: flags, then the environment, then, for a
-// server on this machine only, the key file the server wrote on first start (decisions.md §5). A key
+// server on this machine only, the key file the server wrote on first start (docs/contract.md §5). A key
 // file is never read for a remote address: it belongs to the local server, and sending it elsewhere
 // would hand it to whoever runs that server.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// GET /public/v1/account (extension, decisions.md §4).
+// GET /public/v1/account (extension, docs/contract.md §4).
 import type Router from '@koa/router';
 import type { User } from '../jobs/types.ts';
 

@@ -7,7 +7,7 @@ import { PRICES } from '../../schemas/prices.ts';
 import type { AnyEndpoint, Endpoint } from './submit.ts';
 
 export const RESOLUTION_PX = { '1K': 1024, '2K': 2048, '4K': 4096 } as const;
-/** Effect v1 sheets hold 16 frames (decisions.md §3). */
+/** Effect v1 sheets hold 16 frames (docs/contract.md §3). */
 const EFFECT_V1_FRAMES = 16;
 
 const generateImage: Endpoint<v.InferOutput<typeof GenerateImageSchema>, Awaited<ReturnType<typeof generateImageRules>>> = {

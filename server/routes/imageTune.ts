@@ -1,4 +1,4 @@
-// image-tune/upscale, split-layer and inpaint (the hosted service's docs and real clients; not in api.md).
+// image-tune/upscale, split-layer and inpaint (the hosted service's docs and real clients; docs/contract.md §7).
 import type * as v from 'valibot';
 import { InpaintUnversionedSchema, InpaintV2Schema, SplitLayerSchema, UpscaleSchema } from '../../schemas/imageTune.ts';
 import { imageRules, M } from '../../schemas/rules.ts';

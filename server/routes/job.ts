@@ -1,4 +1,4 @@
-// GET /public/v1/job/{job_id}: {job_id, status, image_urls} plus the additive fields of decisions.md §4
+// GET /public/v1/job/{job_id}: {job_id, status, image_urls} plus the additive fields of docs/contract.md §4
 // (progress while Pending, error when Failed, metadata_url once Succeed). ?wait=N long-polls.
 import type Router from '@koa/router';
 import type { Context } from 'koa';

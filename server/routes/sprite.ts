@@ -101,7 +101,7 @@ const plus: Endpoint<Out<typeof PlusSchema>, Checked<typeof plusRules>> = {
   }),
 };
 
-/** The frame count a zenith or pulsar job makes: restyle follows the source length (api.md rule 3). */
+/** The frame count a zenith or pulsar job makes: restyle follows the source length (the hosted API's rule for restyles). */
 const spriteFrames = (checked: SpriteModeChecked, frame: number | undefined) =>
   checked.mode === 'video_restyle' ? restyleFrames(checked.sourceMs) : frame!;
 

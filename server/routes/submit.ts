@@ -1,4 +1,4 @@
-// The one job-creation pipeline every endpoint goes through, in decisions.md §1's order:
+// The one job-creation pipeline every endpoint goes through, in docs/contract.md §1's order:
 // (auth ran before) schema 422 -> the endpoint's 400 rules (probing files in the pool) -> credits 402
 // -> queue 503 -> job created and charged in one step, on disk -> 200 {job_id}. The inputs are the
 // uploads as received (upload.ts wrote them to <data>/inputs): kept, not copied or moved.

@@ -2,7 +2,7 @@
 // truncations, wrong content types, odd multipart boundaries, aborted uploads, random Authorization
 // headers, job ids, ?wait= values and /cdn paths. After every request:
 //   - never a 5xx, and the server still answers /healthz;
-//   - the status is one the spec (api.md, decisions.md §1) gives, with a JSON `detail` (200: `job_id` alone);
+//   - the status is one the spec (the hosted API, docs/contract.md §1) gives, with a JSON `detail` (200: `job_id` alone);
 //   - <data>/tmp is empty (nothing an upload began is left behind);
 //   - a refused request made no job and moved no credit; an accepted one made exactly one job and charged it.
 // Runs are bounded (numRuns below) and seeded: FC_SEED=<n> replays a run; the seed is printed on failure.
@@ -201,7 +201,7 @@ const envelope: fc.Arbitrary<Envelope> = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Invariants
 
-/** Statuses the spec gives: api.md's table and decisions.md §1's additions. */
+/** Statuses the spec gives: the hosted API's table and docs/contract.md §1's additions. */
 const SPEC_STATUSES = new Set([200, 400, 401, 402, 404, 413, 422, 429, 503]);
 
 function expectSpecReply(res: RawReply, context: string) {

@@ -88,7 +88,7 @@ export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: 
 }
 
 /**
- * A sheet's cells less the fully empty ones at its end (decisions §3): a 9x3 grid of 24 poses has
+ * A sheet's cells less the fully empty ones at its end (docs/contract.md §3): a 9x3 grid of 24 poses has
  * 3 blank cells after them, and as frames they would blink the sprite out once a loop. A cell is
  * empty when every pixel is fully transparent or, when the first cell stands on a flat colour
  * (found on its border, as the restyle engine finds the background), that colour. Only trailing
@@ -126,7 +126,7 @@ function isEmptyCell(cell: RawImage, background: { r: number; g: number; b: numb
 
 /**
  * Cuts a sheet into columns x rows cells of floor(width/columns) x floor(height/rows), row by row
- * (decisions §2); the remainder at the right and bottom edges is dropped. Copies rows of the one
+ * (docs/contract.md §2); the remainder at the right and bottom edges is dropped. Copies rows of the one
  * decoded buffer rather than decoding or extracting per frame.
  */
 export function sliceSheet(sheet: RawImage, grid: SpriteGrid): Animation {
@@ -158,7 +158,7 @@ export function sliceSheet(sheet: RawImage, grid: SpriteGrid): Animation {
 
 /**
  * Whole-ms delays for n frames at FPS frames a second, spread (83, 84, 83, 83, 84, 83, ...) so the
- * total is round(n x 1000 / FPS), the sheet length of decisions §2: frame i ends at round((i+1) x 1000 / FPS).
+ * total is round(n x 1000 / FPS), the sheet length of docs/contract.md §2: frame i ends at round((i+1) x 1000 / FPS).
  */
 export function sheetDelaysMs(n: number): number[] {
   const endMs = (i: number): number => Math.round((i * 1000) / FPS);
@@ -174,7 +174,7 @@ export function pngHeaderSize(bytes: Uint8Array): { width: number; height: numbe
 }
 
 function checkSides(width: number | undefined, height: number | undefined): void {
-  // A small file can claim a huge canvas; decoding would allocate it all (decisions §2).
+  // A small file can claim a huge canvas; decoding would allocate it all (docs/contract.md §2).
   if (!width || !height) throw new Error(`image size unknown or zero (${width}x${height})`);
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new Error(`image is ${width}x${height}, over ${MAX_IMAGE_SIDE} on a side`);

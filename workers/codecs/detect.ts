@@ -1,5 +1,5 @@
 // Format detection by content. Uploads are named and typed by the client, so neither the file name
-// nor the part's content type is trusted (decisions §2): only the leading magic bytes decide.
+// nor the part's content type is trusted (docs/contract.md §2): only the leading magic bytes decide.
 import type { ImageFormat } from '../types.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const; // \x89PNG\r\n\x1a\n

@@ -47,7 +47,7 @@ export interface GifStructure {
   complete: boolean;
 }
 
-/** Browsers play a delay of 0 or 1 centisecond as 10 centiseconds (decisions §2). */
+/** Browsers play a delay of 0 or 1 centisecond as 10 centiseconds (docs/contract.md §2). */
 export function browserDelayMs(delayCs: number): number {
   return (delayCs <= 1 ? 10 : delayCs) * 10;
 }
@@ -260,7 +260,7 @@ function skipSubBlocks(bytes: Uint8Array, pos: number): number {
 }
 
 function checkSize(what: string, width: number, height: number): void {
-  // The attack: a few bytes that claim a huge canvas make any decoder allocate it (decisions §2).
+  // The attack: a few bytes that claim a huge canvas make any decoder allocate it (docs/contract.md §2).
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new Error(`gif: ${what} is ${width}x${height}, over ${MAX_IMAGE_SIDE} on a side`);
   }

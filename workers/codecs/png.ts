@@ -1,4 +1,4 @@
-// The probe's PNG check: decides that a PNG decodes completely (decisions §2) without decoding it.
+// The probe's PNG check: decides that a PNG decodes completely (docs/contract.md §2) without decoding it.
 // A PNG's pixels can fail in exactly two places, the zlib stream and the per-row filter byte (PNG
 // spec §9-10; unfiltering itself cannot fail), so a file whose chunks are sound, whose image data
 // inflates to exactly the bytes its IHDR needs and whose every row starts with a filter type 0-4

@@ -1,4 +1,4 @@
-// What an upload really is, decided from its bytes (decisions §2). Answers fast and with bounded
+// What an upload really is, decided from its bytes (docs/contract.md §2). Answers fast and with bounded
 // memory for hostile files: sizes are checked from headers before any pixel is decoded, and a GIF's
 // frame count and length come from a structural walk that stops at MAX_GIF_FRAMES + 1 frames.
 import { createHash } from 'node:crypto';

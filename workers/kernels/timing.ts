@@ -1,7 +1,7 @@
 // Animations play at 12 frames a second, but GIF delays are whole centiseconds and 100/12 is not
 // one. Frame i gets floor((i+1)*100/12) - floor(i*100/12) cs (8, 8, 9, 8, 8, 9, ...), so the
 // running total is always the exact total rounded down: 36 frames = 300 cs = 3 s.
-// A restyle keeps its source's speed instead (decisions §3): the source loop is repeated a whole
+// A restyle keeps its source's speed instead (docs/contract.md §3): the source loop is repeated a whole
 // number of times over the output (loopRepeats), and that length is spread the same way
 // (spreadDelaysCs), so the GIF, sheet.json and the Godot export all play the source's period.
 import { checkInt } from './check.ts';
@@ -20,7 +20,7 @@ export function frameDurationsMs(frameCount: number, fps: number = FPS): number[
   return frameDelaysCs(frameCount, fps).map((cs) => cs * 10);
 }
 
-/** The shortest delay browsers play as written: 0 and 1 cs play as 10 cs (decisions §2). */
+/** The shortest delay browsers play as written: 0 and 1 cs play as 10 cs (docs/contract.md §2). */
 const MIN_PLAYED_CS = 2;
 /** Longest output: 100 frames of a 10 s GIF loop stretched to 83 ms frames is far below this. */
 const MAX_TOTAL_CS = 60 * 60 * 100;

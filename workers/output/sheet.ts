@@ -1,5 +1,5 @@
 // Frames -> one sprite sheet: a grid of ceil(sqrt(N)) columns, cells filled row by row
-// (decisions.md §3). Rows of pixels are copied into ONE preallocated buffer: measured here, 2.5x
+// (docs/contract.md §3). Rows of pixels are copied into ONE preallocated buffer: measured here, 2.5x
 // faster than sharp's composite of 100 inputs.
 import type { RawImage } from '../types.ts';
 import { checkImage, checkInt, checkSameSize, item } from '../kernels/check.ts';

@@ -1,4 +1,4 @@
-// Authentication (api.md Authentication, decisions.md §5) on every endpoint: 401 {"detail":"Invalid API key"}
+// Authentication (docs/contract.md §5) on every endpoint: 401 {"detail":"Invalid API key"}
 // with WWW-Authenticate: Bearer for anything but a live key, 404 {"detail":"Not Found User"} for a live key
 // of a disabled user, `Bearer` matched case-insensitively, /healthz open.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A job that ends Failed is refunded in full (decisions.md §4). Every job on this server times out
+// A job that ends Failed is refunded in full (docs/contract.md §4). Every job on this server times out
 // (SPRITEKILN_JOB_TIMEOUT_MS=1), so every job ends Failed with a short error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitForJob, type TestServer } from '../../helpers/testServer.ts';

@@ -1,4 +1,4 @@
-// Credits (decisions.md §4, api.md Limits): every endpoint and tier charges exactly its cost when the job
+// Credits (docs/contract.md §4, the hosted API's Limits): every endpoint and tier charges exactly its cost when the job
 // is created; 402 {"detail":"Insufficient credits"} below the cost with nothing charged; a balance never
 // goes below zero under concurrent requests. Also 413 {"detail":"File too large"} with nothing kept.
 // Jobs never run on this server (concurrency 0), so no refund can move a balance while it is measured.

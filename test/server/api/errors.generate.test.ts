@@ -1,4 +1,4 @@
-// Error tables of api.md for generate/image, generate/effect/v1 and generate/effect/v2, against the real
+// Error tables of the hosted API for generate/image, generate/effect/v1 and generate/effect/v2, against the real
 // app: exact status and body, and nothing written, queued or charged for a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
@@ -117,7 +117,7 @@ describe('POST /generate/image', () => {
     await expectRejected(server, path, { prompt: 'x', ai_model: 'Gamma Pro', ref_images: times(16, img.png) }, 400, 'ref_images supports up to 10 images only');
   });
 
-  it('accepts PNG, JPEG and WebP ref_images (formats api.md does not name, decisions.md §2)', async () => {
+  it('accepts PNG, JPEG and WebP ref_images (formats the hosted API does not name, docs/contract.md §2)', async () => {
     await expectAccepted(server, path, { prompt: 'x', ai_model: 'Gamma 2', ref_images: [img.png, img.jpeg, img.webp] }, okKey);
   });
 
@@ -125,7 +125,7 @@ describe('POST /generate/image', () => {
     await expectRejected(server, path, { prompt: 'x', ai_model: 'Alpha Image 2', ref_images: img[bad] }, 400, INVALID);
   });
 
-  it('a 4096 px wide PNG is accepted, a 4097 px wide one is an Invalid image file (decisions.md §2)', async () => {
+  it('a 4096 px wide PNG is accepted, a 4097 px wide one is an Invalid image file (docs/contract.md §2)', async () => {
     const edge = part(await pngBytes(4096, 2), 'edge.png', 'image/png');
     const over = part(await pngBytes(4097, 2), 'over.png', 'image/png');
     const overJpeg = part(await jpegBytes(2, 4097), 'over.jpg', 'image/jpeg');

@@ -1,4 +1,4 @@
-// Error tables of api.md (and of the hosted docs for make-sprite v1, reskin v1/v2 and their
+// Error tables of the hosted API (and of its docs for make-sprite v1, reskin v1/v2 and their
 // unversioned twins) for character-overlay v1/v2, make-sprite v1/v2, plus and reskin, against the real app:
 // exact status and body, and nothing written, queued or charged for a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe.each(OVERLAYS)('POST /sprite/character-overlay/%s', (_v, path, versionF
     await expectAccepted(server, path, { ...valid(), style }, okKey);
   });
 
-  it('accepts a WebP sprite sheet and a JPEG one (formats api.md does not name, decisions.md §2)', async () => {
+  it('accepts a WebP sprite sheet and a JPEG one (formats the hosted API does not name, docs/contract.md §2)', async () => {
     await expectAccepted(server, path, { ...valid(), sprite_sheet: img.webp }, okKey);
     await expectAccepted(server, path, { ...valid(), sprite_sheet: img.jpeg }, okKey);
   });

@@ -1,4 +1,4 @@
-// Error tables of api.md for sprite/zenith and sprite/pulsar (modes, frame, text, reference_image,
+// Error tables of the hosted API for sprite/zenith and sprite/pulsar (modes, frame, text, reference_image,
 // sprite_grid and the video_restyle source rules), against the real app: exact status and body, and
 // nothing written, queued or charged for a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

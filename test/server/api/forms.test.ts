@@ -1,4 +1,4 @@
-// FastAPI form semantics (decisions.md §1): an empty string is a missing field; booleans accept
+// FastAPI form semantics (docs/contract.md §1): an empty string is a missing field; booleans accept
 // true/false, 1/0, yes/no, on/off, t/f, y/n in any case and nothing else (bool_parsing); integers that do
 // not parse are int_parsing; unknown enum values are `enum` with pydantic's wording; unknown fields are
 // ignored. Jobs never run on this server (concurrency 0): only what the request parses to matters.
@@ -43,7 +43,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Required text fields per endpoint (api.md field tables). */
+/** Required text fields per endpoint (the hosted API's field tables). */
 const REQUIRED_TEXT: [string, (typeof ENDPOINTS)[number], string][] = [
   ['prompt', '/generate/image', 'prompt'],
   ['ai_model', '/generate/image', 'ai_model'],

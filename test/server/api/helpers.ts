@@ -2,7 +2,7 @@
 // header, the image fixtures as form parts, 422 entry builders in FastAPI/pydantic v2 wording, and
 // the "nothing written, queued or charged" check every rejected request goes through.
 //
-// Messages are typed here and in the suites as api.md / decisions.md write them (never imported from
+// Messages are typed here and in the suites as the hosted API and docs/contract.md write them (never imported from
 // schemas/messages.ts), so the suites check the code against the spec, not against itself.
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -164,7 +164,7 @@ export async function makeImages(): Promise<Images> {
 export const times = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value);
 
 // ---------------------------------------------------------------------------------------------
-// 422 entries, as FastAPI / pydantic v2 write them (decisions.md §1).
+// 422 entries, as FastAPI / pydantic v2 write them (docs/contract.md §1).
 
 export interface Entry {
   type: string;
@@ -254,7 +254,7 @@ export function expect422Body(body: unknown, entries: Entry[]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// "Nothing written, queued or charged" (decisions.md §1).
+// "Nothing written, queued or charged" (docs/contract.md §1).
 
 export interface Snapshot {
   credits: number;

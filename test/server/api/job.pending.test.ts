@@ -1,4 +1,4 @@
-// A Pending job as the status endpoint shows it (decisions.md §4): image_urls [] and progress 0..1, no
+// A Pending job as the status endpoint shows it (docs/contract.md §4): image_urls [] and progress 0..1, no
 // error, no metadata_url; ?wait=N on a job that does not finish answers Pending after about N seconds.
 // Jobs never run on this server (concurrency 0), so they stay Pending.
 import { readFile, stat } from 'node:fs/promises';
@@ -43,7 +43,7 @@ describe('Pending', () => {
     expect(elapsed).toBeLessThan(5_000);
   });
 
-  it('inputs are on disk and the job is in the store file before the 200 is sent (decisions.md §4)', async () => {
+  it('inputs are on disk and the job is in the store file before the 200 is sent (docs/contract.md §4)', async () => {
     const id = await expectAccepted(server, '/sprite/pulsar', VALID['/sprite/pulsar']);
     const paths = inputPaths((await server.store.getJob(id))!);
     expect(paths).toHaveLength(2);

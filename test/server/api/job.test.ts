@@ -121,7 +121,7 @@ interface SucceedCase {
   name: string;
   path: string;
   fields: () => Fields;
-  /** Extensions of image_urls in order (decisions.md §3). */
+  /** Extensions of image_urls in order (docs/contract.md §3). */
   layout: string[];
   metadata: boolean;
 }
@@ -233,7 +233,7 @@ describe('first_last_frame keeps the images in the order sent: start, end', () =
     expect(job.status).toBe('Succeed');
     const sheetUrl = `${server.url}/cdn/${id}/${job.image_urls[0]!.split('/').at(-1)}`;
     const sheet = await download(sheetUrl, 'png');
-    // 36 frames of 16x16 in a 6x6 grid (decisions.md §3).
+    // 36 frames of 16x16 in a 6x6 grid (docs/contract.md §3).
     const first = await pixel(sheet, 8, 8);
     expect([first.width, first.height]).toEqual([96, 96]);
     expect(first.rgba).toEqual([255, 0, 0, 255]);

@@ -1,4 +1,4 @@
-// Order of checks (decisions.md §1): authentication (401, then 404) -> schema (422) -> the endpoint's 400
+// Order of checks (docs/contract.md §1): authentication (401, then 404) -> schema (422) -> the endpoint's 400
 // rules -> credits (402). Within the 400 rules: counts and mode rules, then frame, then fields allowed only
 // in some modes, then text, then decoding each file, then source rules. Each request below breaks two
 // rules at once; the earlier one must answer, and nothing may be kept.

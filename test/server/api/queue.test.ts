@@ -1,4 +1,4 @@
-// A full queue answers 503 {"detail": "Server busy, retry later"} with Retry-After (decisions.md §1), and
+// A full queue answers 503 {"detail": "Server busy, retry later"} with Retry-After (docs/contract.md §1), and
 // nothing is written or charged; so does a user's job past half the queue, so one user cannot fill it.
 // Jobs never run here (concurrency 0) and the queue holds 4. Then, with jobs running: users take turns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// video_restyle sources through the real app (decisions §3): GIFs that browsers play although they
+// video_restyle sources through the real app (docs/contract.md §3): GIFs that browsers play although they
 // bend the block structure are accepted and the job succeeds; the result plays at the source's
 // speed (sheet.json durations and meta.timing); a sheet's empty trailing cells are not frames;
 // a bomb with the same lenient ending is still refused.

@@ -1,7 +1,7 @@
-// `upstream` to a remote that answers like the hosted original (api.md): a job id, then Succeed with
+// `upstream` to a remote that answers like the hosted original: a job id, then Succeed with
 // image_urls only — a sheet PNG and a GIF (zenith, pulsar, plus), a GIF and frame PNGs (make-sprite
 // v2), result images (effects) — under its own file names, with no metadata_url and no sheet.json.
-// Through spritekiln the job must still end with the local engine's whole file set (decisions §3):
+// Through spritekiln the job must still end with the local engine's whole file set (docs/contract.md §3):
 // the same names in the same image_urls order as a local job, a valid sheet.json (frames "0".."N-1",
 // 12 fps durations), sprite_frames.tres and pack.json, the spec's frame count, and with is_pixel
 // every pixel of every frame in the start image's palette with binary alpha.

@@ -55,7 +55,7 @@ const SPELL_GLOW: Rgba = { r: 130, g: 180, b: 255, a: 255 };
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** Start (and end) prepared as decisions §3 asks: fitted within 512x512, end at the start's size. */
+/** Start (and end) prepared as docs/contract.md §3 asks: fitted within 512x512, end at the start's size. */
 export function prepareFrames(start: RawImage, end: RawImage | undefined, mode: ResizeMode): { start: RawImage; end?: RawImage } {
   const s = fitWithin(start, MAX_FRAME_SIDE, MAX_FRAME_SIDE, mode);
   if (!end) return { start: s };

@@ -1,7 +1,7 @@
 // Frames of a rigged subject: the start image's subject rigged (rig/), its mesh posed frame by frame
 // from the timeline, on a canvas grown to hold the whole motion with the ground point (anchor) at
 // one place. Frame 0 is the start image itself, pasted at the anchor. A canvas past 512 px shrinks
-// the subject instead (decisions §3), found again on the smaller image.
+// the subject instead (docs/contract.md §3), found again on the smaller image.
 import type { RawImage } from '../../types.ts';
 import { MAX_FRAME_SIDE } from '../../limits.ts';
 import type { Rgba } from '../../kernels/image.ts';

@@ -1,6 +1,6 @@
 // The effect engine (generate/effect v1 and v2). The description is read into a plan (family and
 // colours, style.ts); the family draws each frame on a float layer, on transparency; the
-// frames are laid out on a square sheet of the requested side (decisions §3). That transparent
+// frames are laid out on a square sheet of the requested side (docs/contract.md §3). That transparent
 // sheet is one result; the opaque one is the same pixels flattened onto the background in the
 // same pass, so the two agree exactly and the transparent one has no background fringe to key out.
 import type { RawImage } from '../../types.ts';

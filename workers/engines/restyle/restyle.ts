@@ -1,5 +1,5 @@
 // The restyle engine (zenith/pulsar video_restyle): the source animation retimed to the output's
-// frame count at the source's own speed (its loop repeated a whole number of times, decisions §3),
+// frame count at the source's own speed (its loop repeated a whole number of times, docs/contract.md §3),
 // its subject tracked frame by frame, optionally replaced by a reference image, and recoloured by
 // the material and colour words of the text (plan.ts) as a luma ramp (a reference's drawings are
 // recoloured before they go into the frames).
@@ -97,7 +97,7 @@ export function resampleIndices(delaysMs: readonly number[], count: number, repe
 }
 
 /**
- * The source's speed kept over `count` output frames (decisions §3): its loop repeated the whole
+ * The source's speed kept over `count` output frames (docs/contract.md §3): its loop repeated the whole
  * number of times that makes each output frame last closest to 1/12 s, each output frame showing
  * the source frame visible at its start, and that length written as whole-centisecond delays
  * spread so the total is exact (the GIF and sheet.json durations then play the source's period).

@@ -23,7 +23,7 @@ function closeToRest(f: MotionFrame): void {
 }
 
 describe('motion library (joint curves)', () => {
-  it('has every motion the issue lists', () => {
+  it('has every motion the README lists', () => {
     expect([...MOTION_NAMES].sort()).toEqual(
       ['attack', 'bounce', 'cast', 'cheer', 'crouch', 'dash', 'die', 'float', 'hit', 'idle', 'jump', 'kick', 'pulse', 'run', 'shake', 'spin', 'walk', 'wave'],
     );

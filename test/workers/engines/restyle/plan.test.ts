@@ -41,7 +41,7 @@ describe('readRestyle', () => {
     expect(readRestyle('a brave knight', false, 'one').plan.tint).toBe(a.plan.tint);
   });
 
-  it('knows at least 30 colour names and every material the issue lists', () => {
+  it('knows at least 30 colour names and every material the README lists', () => {
     expect(COLOR_NAMES.length).toBeGreaterThanOrEqual(30);
     for (const w of ['golden', 'silver', 'bronze', 'ice', 'frozen', 'fire', 'lava', 'shadow', 'ghost', 'neon', 'stone', 'wood', 'toxic', 'poison', 'grayscale', 'monochrome', 'sepia', 'inverted']) {
       expect(readRestyle(w, false, 's').plan.material, w).not.toBeNull();

@@ -1,4 +1,4 @@
-// video_restyle keeps its source's speed (decisions §3): the source loop repeated a whole number
+// video_restyle keeps its source's speed (docs/contract.md §3): the source loop repeated a whole number
 // of times over the output, delays as close to 1/12 s as keeps that speed, the GIF and sheet.json
 // (and the Godot export) playing the same delays; a sheet's empty trailing cells are not frames.
 import { mkdtempSync } from 'node:fs';
