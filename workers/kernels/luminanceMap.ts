@@ -7,7 +7,7 @@ import type { RawImage } from '../types.ts';
 import { checkImage, checkNumber } from './check.ts';
 import type { Rgba } from './image.ts';
 import { lumaOf } from './tone.ts';
-import type { Box } from './track.ts';
+import type { Box, RowSpans } from './track.ts';
 import { readsAsWords } from './pixelWords.ts';
 
 export interface RampStop {
@@ -55,6 +55,11 @@ export interface LuminanceMapOptions {
    * small subject in it).
    */
   clearOutside?: boolean;
+  /**
+   * Per row of the image, the span [start, end) that holds its visible pixels (a see-through
+   * frame's, as tracking read them): the rest of the row is see-through and is passed over.
+   */
+  spans?: RowSpans;
   /**
    * Write the result into `img` itself (its owner no longer needs the source): no new frame memory
    * is touched, which on a large animation costs more than the mapping. Every pixel reads only
@@ -187,7 +192,8 @@ export function mapLuminance(img: RawImage, opts: LuminanceMapOptions): RawImage
   const src = img.data;
   const y0 = Math.max(0, opts.area?.y0 ?? 0), y1 = Math.min(height, opts.area?.y1 ?? height);
   const x0 = Math.max(0, opts.area?.x0 ?? 0), x1 = Math.min(width, opts.area?.x1 ?? width);
-  const area: Area = { width, x0, y0, x1, y1 };
+  if (opts.spans && opts.spans.length !== height * 2) throw new RangeError(`Expected ${height * 2} row span entries but received ${opts.spans.length}`);
+  const area: Area = { width, x0, y0, x1, y1, spans: opts.spans };
   // Each case below is its own loop (its own function, so each compiles tight): the common ones
   // read and write whole pixels through a luma -> packed RGB table.
   const words = readsAsWords(src);
@@ -229,13 +235,30 @@ function clearOutsideArea(data: Uint8Array, area: Area, height: number): void {
   data.fill(0, ((y1 - 1) * width + x1) * 4, height * width * 4);
 }
 
-/** The rectangle worked on ([x0, x1) x [y0, y1)) of an image `width` wide. */
+/** The rectangle worked on ([x0, x1) x [y0, y1)) of an image `width` wide, and its rows' visible spans when known. */
 interface Area {
   width: number;
   x0: number;
   y0: number;
   x1: number;
   y1: number;
+  spans?: RowSpans;
+}
+
+/**
+ * Row y's pixels to work on, [start, end) as pixel indices: the area's columns, narrowed to the
+ * row's visible span when known. What it passes over is see-through; `zero` sets those pixels to 0.
+ */
+function rowSpan(area: Area, y: number, to: Uint32Array, zero: boolean): [number, number] {
+  const { width, x0, x1, spans } = area;
+  const row = y * width;
+  if (!spans) return [row + x0, row + x1];
+  const start = Math.max(x0, spans[y * 2]!), end = Math.max(start, Math.min(x1, spans[y * 2 + 1]!));
+  if (zero) {
+    to.fill(0, row + x0, row + start);
+    to.fill(0, row + end, row + x1);
+  }
+  return [row + start, row + end];
 }
 
 /** Per luma level, its ramp colour packed as a little-endian pixel with alpha 0 (R | G << 8 | B << 16). */
@@ -264,12 +287,11 @@ const rowFade = (alphaRows: Float32Array | undefined, y: number): number => {
 };
 
 function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: Area, alphaRows: Float32Array | undefined, zero: boolean): void {
-  const { width, x0, x1, y0, y1 } = area;
-  for (let y = y0; y < y1; y++) {
+  for (let y = area.y0; y < area.y1; y++) {
     const fade = rowFade(alphaRows, y);
-    const end = y * width + x1;
+    const [start, end] = rowSpan(area, y, to, zero);
     if (fade === 1) {
-      for (let p = y * width + x0; p < end; p++) {
+      for (let p = start; p < end; p++) {
         const v = from[p]!;
         if (v < 0x1000000) {
           if (zero) to[p] = 0;
@@ -280,7 +302,7 @@ function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: 
     } else {
       // Opaque pixels (all of a GIF's visible ones) share the row's faded alpha.
       const opaque = fadedAlpha(0xff000000, fade);
-      for (let p = y * width + x0; p < end; p++) {
+      for (let p = start; p < end; p++) {
         const v = from[p]!;
         if (v < 0x1000000) {
           if (zero) to[p] = 0;
@@ -293,7 +315,7 @@ function mapPacked(from: Uint32Array, to: Uint32Array, table: Int32Array, area: 
 }
 
 function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, texture: LumaTexture, area: Area, alphaRows: Float32Array | undefined, zero: boolean): void {
-  const { width, x0, x1, y0, y1 } = area;
+  const { width, y0, y1 } = area;
   const { data: grain, width: tw, height: th } = texture;
   // The table widened to every luma plus grain (-128..383, clamped), so no pixel needs a bound.
   const wide = new Int32Array(512);
@@ -302,19 +324,17 @@ function mapTextured(from: Uint32Array, to: Uint32Array, table: Int32Array, text
     const fade = rowFade(alphaRows, y);
     const opaque = fadedAlpha(0xff000000, fade);
     const ty = ((((y - texture.dy) % th) + th) % th) * tw;
-    let tx = (((x0 - texture.dx) % tw) + tw) % tw;
-    // A pixel the colour of the one before (flat art, grown pixel art) reuses its luma.
-    let last = -1, luma = 0;
+    const [start, end] = rowSpan(area, y, to, zero);
+    let tx = (((start - y * width - texture.dx) % tw) + tw) % tw;
     // The row in stretches that end where the tile wraps.
-    for (let p = y * width + x0, end = y * width + x1; p < end; tx = 0) {
+    for (let p = start; p < end; tx = 0) {
       for (let g = ty + tx, stop = Math.min(end, p + tw - tx); p < stop; p++, g++) {
         const v = from[p]!;
         if (v < 0x1000000) {
           if (zero) to[p] = 0;
           continue;
         }
-        if (v !== last) last = v, luma = packedLuma(v) + 128;
-        const c = wide[luma + grain[g]!]!;
+        const c = wide[packedLuma(v) + grain[g]! + 128]!;
         to[p] = (fade === 1 ? v & 0xff000000 : v >= 0xff000000 ? opaque : fadedAlpha(v, fade)) | c;
       }
     }

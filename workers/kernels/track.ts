@@ -33,7 +33,12 @@ export interface SubjectFrame {
   flipped: boolean;
   /** Per row, asked for of a see-through source: see InsideRuns. */
   inside?: InsideRuns;
+  /** Of a see-through source: per row, the span [start, end) holding its visible pixels (see RowSpans). */
+  spans?: RowSpans;
 }
+
+/** Per row of an image, 2 numbers: the start and end (exclusive) of the span holding its visible pixels (0, 0: none). */
+export type RowSpans = Int32Array;
 
 /**
  * Per row of an image, 4 numbers: its first and last pixel with alpha 128 or more, and the start
@@ -142,8 +147,9 @@ export function maskBox(mask: Uint8Array, width: number, height: number, stride 
  * visible pixels between each row's ends are then not summed), and with `runs` its rows'
  * InsideRuns, read in the same pass.
  */
-export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; extent: Box | null; inside?: InsideRuns } {
+export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; extent: Box | null; inside?: InsideRuns; spans: RowSpans } {
   const { data, width, height } = img;
+  const spans: RowSpans = new Int32Array(height * 2);
   let inside: InsideRuns | undefined;
   if (runs) {
     inside = new Int32Array(height * 4);
@@ -160,12 +166,12 @@ export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; ex
         start = -1;
       }
     }
-    const { box, extent } = maskBoxBytes(data, width, height, 4, 3);
-    return { box, extent, inside };
+    const { box, extent } = maskBoxBytes(data, width, height, 4, 3, spans);
+    return { box, extent, inside, spans };
   }
   const px = new Uint32Array(data.buffer, data.byteOffset, width * height);
-  const { box, extent } = alphaBox(px, data.byteOffset % 8 === 0 ? new Float64Array(data.buffer, data.byteOffset, (width * height) >> 1) : undefined, width, height, inside, false);
-  return { box, extent, inside };
+  const { box, extent } = alphaBox(px, data.byteOffset % 8 === 0 ? new Float64Array(data.buffer, data.byteOffset, (width * height) >> 1) : undefined, width, height, inside, false, spans);
+  return { box, extent, inside, spans };
 }
 
 /** Row y's run start..end of inside pixels recorded (runs arrive left to right). */
@@ -183,7 +189,7 @@ function closeRun(inside: Int32Array, y: number, start: number, end: number): vo
 class BoxSums {
   minX: number; minY: number; maxX = -1; maxY = -1; sx = 0; sy = 0; sw = 0;
   eMinX: number; eMinY: number; eMaxX = -1; eMaxY = -1;
-  constructor(readonly width: number, readonly height: number) {
+  constructor(readonly width: number, readonly height: number, readonly spans?: RowSpans) {
     this.minX = this.eMinX = width;
     this.minY = this.eMinY = height;
   }
@@ -193,6 +199,7 @@ class BoxSums {
     if (anyLast > this.eMaxX) this.eMaxX = anyLast;
     if (y < this.eMinY) this.eMinY = y;
     this.eMaxY = y;
+    if (this.spans) (this.spans[y * 2] = any), (this.spans[y * 2 + 1] = anyLast + 1);
     this.sx += rowX;
     this.sy += y * rowW;
     this.sw += rowW;
@@ -211,8 +218,8 @@ class BoxSums {
   }
 }
 
-function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: number, offset: number): { box: Box | null; extent: Box | null; cx: number; cy: number } {
-  const acc = new BoxSums(width, height);
+function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: number, offset: number, spans?: RowSpans): { box: Box | null; extent: Box | null; cx: number; cy: number } {
+  const acc = new BoxSums(width, height, spans);
   for (let y = 0, p = 0; y < height; y++) {
     // Per row in integers (at most 4096 x 4096 x 255 fits), then into the totals.
     let rowW = 0, rowX = 0, first = -1, last = -1, any = -1, anyLast = -1;
@@ -238,8 +245,8 @@ function maskBoxBytes(mask: Uint8Array, width: number, height: number, stride: n
  * little-endian word): a see-through pixel costs one read and one compare, and each row's sums run
  * only between its first and last visible pixel. The same totals, in the same order.
  */
-function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: number, height: number, inside?: InsideRuns, sums = true): { box: Box | null; extent: Box | null; cx: number; cy: number } {
-  const acc = new BoxSums(width, height);
+function alphaBox(px: Uint32Array, pairs: Float64Array | undefined, width: number, height: number, inside?: InsideRuns, sums = true, spans?: RowSpans): { box: Box | null; extent: Box | null; cx: number; cy: number } {
+  const acc = new BoxSums(width, height, spans);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const any = firstAtLeast(px, pairs, row, row + width, 0x1000000) - row;
@@ -342,7 +349,7 @@ export function trackSubject(
       let mask: Uint8Array | undefined;
       let centre: { cx: number; cy: number } | undefined;
       const centroid = (): { cx: number; cy: number } => (centre ??= maskBox(f.data, f.width, f.height, 4, 3));
-      const { box, extent, inside } = alphaBounds(f, opts.insideRuns === true);
+      const { box, extent, inside, spans } = alphaBounds(f, opts.insideRuns === true);
       found = {
         get mask(): Uint8Array {
           return (mask ??= subjectMask(f, bg));
@@ -356,6 +363,7 @@ export function trackSubject(
           return centroid().cy;
         },
         flipped: false,
+        spans,
         ...(inside ? { inside } : {}),
       };
     }

@@ -5,6 +5,7 @@ import { buildRamp, lumaLevels, mapLuminance, rampDrop } from '../../../workers/
 import { lumaOf, saturate, toHex, toHsl, withHue, withLuma } from '../../../workers/kernels/tone.ts';
 import { edgeGlow } from '../../../workers/kernels/edgeGlow.ts';
 import { grainTexture } from '../../../workers/kernels/texture.ts';
+import { alphaBounds } from '../../../workers/kernels/track.ts';
 import { createImage, fillRect } from '../../../workers/kernels/image.ts';
 import type { Rgba } from '../../../workers/kernels/image.ts';
 import { solid } from '../images.ts';
@@ -92,6 +93,33 @@ describe('buildRamp / mapLuminance', () => {
       expect(inPlace.data, name).toBe(img.data);
       expect(Buffer.from(inPlace.data).equals(Buffer.from(copied.data)), name).toBe(true);
     }
+  });
+
+  it("spans: each row worked over its visible span alone gives what the whole area gives, copied, in place or cleared", () => {
+    // A diamond with a soft edge and coloured see-through pixels, in a see-through frame.
+    const make = () => {
+      const img = createImage(48, 40);
+      for (let y = 4; y < 36; y++) for (let x = 4; x < 44; x++) {
+        const d = Math.abs(x - 24) + Math.abs(y - 20);
+        img.data.set([(x * 37) & 255, (y * 11) & 255, (x * y) & 255, d < 14 ? 255 : d < 16 ? 100 : 0], (y * 48 + x) * 4);
+        if (d >= 16) img.data.set([9, 9, 9], (y * 48 + x) * 4);
+      }
+      return img;
+    };
+    const { spans } = alphaBounds(make(), false);
+    const texture = { data: grainTexture('stone', 16, 40, 's'), width: 16, height: 16, dx: 3, dy: 5 };
+    const area = { x0: 4, y0: 4, x1: 44, y1: 36 };
+    const alphaRows = new Float32Array(40).map((_, y) => 1 - y / 60);
+    const cases = { packed: { area }, faded: { area, alphaRows }, textured: { area, texture }, cleared: { area, clearOutside: true } };
+    for (const [name, opts] of Object.entries(cases)) {
+      for (const inPlace of [false, true]) {
+        const whole = mapLuminance(make(), { ramp: GOLD, ...opts, inPlace });
+        const narrowed = mapLuminance(make(), { ramp: GOLD, ...opts, inPlace, spans });
+        expect(Buffer.from(narrowed.data).equals(Buffer.from(whole.data)), `${name}, in place: ${inPlace}`).toBe(true);
+      }
+    }
+    expect([...spans.subarray(20 * 2, 20 * 2 + 2)]).toEqual([9, 40]);
+    expect([...spans.subarray(0, 2)]).toEqual([0, 0]);
   });
 
   it('stretches levels: the window [lo, hi] covers the whole ramp', () => {

@@ -9,7 +9,7 @@ import { applyRim, rimLighter, rimWeights } from '../../kernels/edgeGlow.ts';
 import type { Rim } from '../../kernels/edgeGlow.ts';
 import { hash32 } from '../../kernels/random.ts';
 import { adjustColors, invertColor } from '../../kernels/adjust.ts';
-import type { Box, InsideRuns } from '../../kernels/track.ts';
+import type { Box, InsideRuns, RowSpans } from '../../kernels/track.ts';
 import { modifyColor } from './plan.ts';
 import type { RestyleRecipe } from './plan.ts';
 
@@ -29,6 +29,8 @@ export interface FrameSubject {
   shared?: boolean;
   /** The rows' runs of the silhouette, when tracking read them (a see-through source with a glow). */
   inside?: InsideRuns;
+  /** Per row, the span holding its visible pixels, when tracking read them (a see-through source). */
+  spans?: RowSpans;
 }
 
 export interface MaterialContext {
@@ -99,6 +101,7 @@ export function applyMaterial(frame: RawImage, subject: FrameSubject, ctx: Mater
     texture,
     area,
     clearOutside: subject.clearOutside === true && extent !== null,
+    spans: subject.spans,
     inPlace,
   });
   if (light && glow) light(out, glow.color);

@@ -183,7 +183,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     // Without a background to tell it apart, the whole frame is the subject.
     subjects = replaced.map((r) => ({ weight: r.weight, box: r.box, extent: bg.kind === 'none' ? null : r.box, background: bg.kind === 'flat' ? bg.color : undefined }));
   } else {
-    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside }));
+    subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside, spans: t.spans }));
   }
   // Frames a reference replaced are restyle's own too.
   const owned = ours || input.reference !== undefined;
