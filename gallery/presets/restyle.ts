@@ -58,6 +58,11 @@ export const presets: Preset[] = [
     note: 'the 32 px pixel knight replaces a walker 225 px tall: posed in its own pixels, then grown by whole pixels',
     build: async (dir) => ({ kind: 'restyle', text: '', frames: 36, source: await input(dir, 'source.gif', heroWalkGif(8, 256), ['gif']), reference: await input(dir, 'ref.png', await png(pixelKnight())) }),
   },
+  ...['stone', 'neon'].map((text) => ({
+    name: `restyle-reference-knight-large-${text}`,
+    note: `the same knight, "${text}": the material's grain or rim laid on in the knight's own pixels, so it stays on its grid`,
+    build: async (dir: string) => ({ kind: 'restyle' as const, text, frames: 36, source: await input(dir, 'source.gif', heroWalkGif(8, 256), ['gif']), reference: await input(dir, 'ref.png', await png(pixelKnight())) }),
+  })),
   {
     name: 'restyle-reference-slime-golden',
     note: 'reference slime + "golden": the reference, then the material on top',
