@@ -144,8 +144,8 @@ export function maskBox(mask: Uint8Array, width: number, height: number, stride 
 
 /**
  * The box and extent of an RGBA image's alpha as maskBox finds them, without the centroid (the
- * visible pixels between each row's ends are then not summed), and with `runs` its rows'
- * InsideRuns, read in the same pass.
+ * visible pixels between each row's ends are then not summed), with each row's visible span
+ * (RowSpans), and with `runs` its rows' InsideRuns, read in the same pass.
  */
 export function alphaBounds(img: RawImage, runs: boolean): { box: Box | null; extent: Box | null; inside?: InsideRuns; spans: RowSpans } {
   const { data, width, height } = img;

@@ -100,6 +100,7 @@ interface Sized {
   grow: number;
   /** Its drawings by pose: a looping source asks for the same pose again and again. */
   drawings: Map<string, Drawn>;
+  /** Applied to each new drawing before it is kept (ReplaceOptions). */
   paint?: ReplaceOptions['paint'];
 }
 
