@@ -20,10 +20,12 @@ const MELTED = { width: 1.7, height: 0.3 };
 const translate = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
 const scaleAbout = (c: Vec, sx: number, sy: number): Affine => [sx, 0, 0, sy, c.x - sx * c.x, c.y - sy * c.y];
 
-function legPairs(rig: Rig): [string[], string[]] {
+function legPairs(rig: Rig, kicking: boolean): [string[], string[]] {
   const has = (n: string) => rig.index[n] !== undefined;
   if (has('legF')) return [['legF'], ['legB']];
-  if (has('legL')) return [['legL'], ['legR']];
+  // A kick's leg is the near one, on the side the body faces: the far leg kicked forward passes
+  // behind the body, hidden, dragging the hem of what covers the hips.
+  if (has('legL')) return kicking && rig.facing === 1 ? [['legR'], ['legL']] : [['legL'], ['legR']];
   const legs = Object.keys(rig.index).filter((n) => /^leg\d$/.test(n));
   return [legs.filter((_, i) => i % 2 === 0), legs.filter((_, i) => i % 2 === 1)];
 }
@@ -230,7 +232,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
   // Legs: IK to the foot targets, measured from the crouched hips, where the knee bends in the
   // picture (a side view's humanoid or four-legged body); elsewhere they foreshorten.
   const bends = side && (humanoid || rig.plan === 'legged');
-  legPairs(rig).forEach((names, k) => {
+  legPairs(rig, humanoid && side && f.kick > 0).forEach((names, k) => {
     const foot = f.feet[k] ?? f.feet[0];
     for (const name of names) {
       const upper = rig.bones[rig.index[name] as number];

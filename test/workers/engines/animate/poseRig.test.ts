@@ -64,6 +64,38 @@ describe('poseRig legs', () => {
   });
 });
 
+describe('poseRig kick', () => {
+  /** A three-quarter humanoid facing `facing`: legs apart, legL at x 40 and legR at x 60. */
+  function threeQuarter(facing: 1 | -1): Rig {
+    const bones: Bone[] = [
+      { name: 'spine', parent: -1, head: { x: 50, y: 60 }, tail: { x: 50, y: 10 } },
+      ...limb('legL', 0, 1, 40, 60, 100),
+      ...limb('legR', 0, 3, 60, 60, 100),
+    ];
+    return {
+      plan: 'humanoid', view: 'side', facing, height: 100, ground: { x: 50, y: 100 }, bones, parts: [], labels: new Int8Array(0), width: 100,
+      index: { spine: 0, legL: 1, legLLower: 2, legR: 3, legRLower: 4 },
+    };
+  }
+  const out = frame({ kick: 1, feet: [{ forward: 0.36, up: 0.26 }, { forward: -0.04, up: 0 }] });
+
+  // The far leg kicked forward passes behind the body, hidden, dragging the hem over the hips.
+  it.each([[1, 'legR', 'legL'], [-1, 'legL', 'legR']] as const)('facing %i, the near leg (%s) kicks and the far one (%s) stands', (facing, near, far) => {
+    const rig = threeQuarter(facing);
+    const { bones } = poseRig(rig, out, false).pose;
+    const turn = (name: string) => Math.abs(bones[rig.index[name]!]?.angle ?? 0);
+    expect(turn(near)).toBeGreaterThan(0.8);
+    expect(turn(far)).toBeLessThan(0.2);
+  });
+
+  it('a walk keeps the rig\'s order of legs (only a kick picks the near one)', () => {
+    const rig = threeQuarter(1);
+    const { bones } = poseRig(rig, stride, false).pose;
+    // The first foot (stepping forward, raised) is legL's: its thigh turns the most.
+    expect(Math.abs(bones[rig.index.legL!]!.angle)).toBeGreaterThan(Math.abs(bones[rig.index.legR!]!.angle) + 0.5);
+  });
+});
+
 describe('poseRig lean', () => {
   /** A 32 px side view: hips at 20, neck at 12, the head's top at 0. */
   const small = (): Rig => {
