@@ -20,6 +20,7 @@ const MELTED = { width: 1.7, height: 0.3 };
 const translate = (x: number, y: number): Affine => [1, 0, 0, 1, x, y];
 const scaleAbout = (c: Vec, sx: number, sy: number): Affine => [sx, 0, 0, sy, c.x - sx * c.x, c.y - sy * c.y];
 
+/** The legs in the motion's order: those its first foot moves, then those its second does (as armOrder, the lead first where it matters). */
 function legPairs(rig: Rig, kicking: boolean): [string[], string[]] {
   const has = (n: string) => rig.index[n] !== undefined;
   if (has('legF')) return [['legF'], ['legB']];

@@ -186,7 +186,7 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     subjects = track.map((t) => ({ weight: flat ? t.mask : undefined, box: t.box, extent: bg.kind === 'none' ? null : t.extent, clearOutside: bg.kind === 'alpha', background: flat ? bg.color : undefined, inside: t.inside, spans: t.spans }));
   }
   // Frames a reference replaced are restyle's own too.
-  const owned = ours || input.reference !== undefined;
+  const owned = ours || ref !== undefined;
   // A flowing material changes every output frame; anything else is worked once per source frame.
   if (material?.flow) {
     const slot = new Map(used.map((k, n) => [k, n]));
