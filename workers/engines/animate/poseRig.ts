@@ -48,6 +48,13 @@ const FRONT_WOUND_UP = 1.4;
 const FRONT_STRUCK = -0.35;
 /** How far a front view's kicking leg swings out to its side (radians from down): the foot near hip height. */
 const FRONT_KICK = 1.2;
+/**
+ * How far a chibi's kicking leg swings up at most (radians from its rest), and the share of that its
+ * shoe turns back at the knee: its leg is little more than its shoe, so it kicks straight, the shoe
+ * out in front of the body and tipped toe up (turned the whole way it stands on its heel), where a
+ * knee chambered up to the hip would fold a leg that short into the hem.
+ */
+const CHIBI_KICK = 1.2, CHIBI_KICK_LEVEL = 0.5;
 /** A side view's arm swing (radians) up to which it is taken from the arm's drawn rest, and from which from straight down. */
 const SMALL_SWING = 0.9;
 const LARGE_SWING = 1.5;
@@ -264,6 +271,15 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         continue;
       }
       const [a, b] = twoBoneIk(upper.head, upper.tail, lower.tail, target, fwd);
+      if (k === 0 && f.kick > 0 && level > 0) {
+        // A chibi kicks with a straight leg, blended in as its legs are short (level).
+        const rest = Math.atan2(lower.tail.y - upper.head.y, lower.tail.x - upper.head.x);
+        const aim = wrap(Math.atan2(target.y - upper.head.y, target.x - upper.head.x) - rest);
+        const straight = Math.sign(aim) * Math.min(Math.abs(aim), CHIBI_KICK * f.kick);
+        set(name, a + level * (straight - a));
+        set(`${name}Lower`, (1 - level) * b - level * CHIBI_KICK_LEVEL * straight);
+        continue;
+      }
       set(name, a);
       // A chibi's shin is mostly its shoe: turned back by the thigh's turn, it stays level rather
       // than bending into a tilted smear.

@@ -13,6 +13,7 @@ import { findShield } from './shield.ts';
 import { outlinedArms } from './outlinedArm.ts';
 import { footRows } from './types.ts';
 import { lumaAt } from './colourCues.ts';
+import { shoesOf, STUB_LEGS } from './shoes.ts';
 import type { Rig, Vec } from './types.ts';
 
 export interface HumanoidShape {
@@ -473,6 +474,25 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
     else {
       const side = apart ? legSide(p) : 0;
       b.label(p, ((y >= kneeY ? footParts.get(side) : undefined) ?? legParts.get(side)) as number);
+    }
+  }
+  // A chibi's shoes under its body step on their own, rigid, each carried by its leg's end; the
+  // hem over them stays with the body (shoes.ts).
+  if (!small && !kick && H >= MIN_ARM_HEIGHT && bottom - hipY < STUB_LEGS * H) {
+    const legs = new Set(legParts.values());
+    const shoes = shoesOf(s, (p) => legs.has(b.labels[p]!), hipY, bottom);
+    if (shoes) {
+      for (let y = hipY; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
+        const p = y * width + x;
+        if (legs.has(b.labels[p]!) && !shoes.has(p)) b.label(p, torso);
+      }
+      const legBones = new Set(b.bones.flatMap((bone, i) => (bone.name.startsWith('leg') ? [i] : [])));
+      for (const part of b.parts) {
+        if (/^leg[LRFB]$/.test(part.name)) {
+          part.bones = [b.index[`${part.name}Lower`]!];
+          part.rigid = true;
+        } else if (part.under) part.bones = part.bones.filter((i) => !legBones.has(i));
+      }
     }
   }
   // A figure this small draws an arm as little more than the fist hanging beside its legs: that fist

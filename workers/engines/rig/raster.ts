@@ -4,7 +4,8 @@
 // premultiplied alpha. The top-left rule gives each pixel to exactly one of the triangles sharing
 // an edge, so no seam is drawn twice.
 import type { RawImage } from '../../types.ts';
-import type { Mesh } from './skin.ts';
+import type { Clip, Mesh } from './skin.ts';
+import { ANY_SOFT } from './skin.ts';
 import { BAYER4 } from '../../kernels/dither.ts';
 import { blendPixel } from '../../kernels/blit.ts';
 
@@ -60,7 +61,7 @@ export interface Source {
  * drawn over the body from their own pixels, the rest from the body painted in under them).
  */
 export function drawMesh(canvas: RawImage, source: Source | ((part: number) => Source), mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
-  const { triangles, rest } = mesh;
+  const { triangles, rest, clip } = mesh;
   const cw = canvas.width, ch = canvas.height;
   const cd = canvas.data;
   let sw = 0, sh = 0, sox = 0, soy = 0, sd: Uint8Array = new Uint8Array(0), from: Source | null = null;
@@ -90,6 +91,8 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
     const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
     const shade = opts.shade?.(part) ?? null;
+    // A cell shared with a rigid part draws only the pixels its part keeps (skin.ts, Clip).
+    const keep = clip ? (clip.keep[t] as number) : -1;
     edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
     edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
     edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
@@ -136,6 +139,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
         const w2 = c2 + m2 * pxc;
         if (w2 < -t2 || (w2 === -t2 && !own2)) continue;
         const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
+        if (keep !== -1 && !keeps(clip!, keep, su, sv)) continue;
         if (reach === 0) {
           if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
         } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px, best)) continue;
@@ -150,6 +154,13 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
       }
     }
   }
+}
+
+/** Whether a triangle keeping `keep` (a label, or ANY_SOFT) draws the source pixel at rest (u, v). */
+function keeps(clip: Clip, keep: number, u: number, v: number): boolean {
+  const x = Math.floor(u), y = Math.floor(v);
+  const l = x >= 0 && x < clip.width && y >= 0 ? (clip.labels[y * clip.width + x] ?? -1) : -1;
+  return keep === ANY_SOFT ? l < 0 || clip.rigid[l] !== 1 : l === keep;
 }
 
 /**

@@ -21,7 +21,28 @@ export interface Mesh {
   parts: Uint8Array;
   /** Set for a cutout figure (see cutoutOf): its parts move as whole blocks. */
   cutout?: Cutout;
+  /** Set where a cell holds a rigid part and more (see Clip). */
+  clip?: Clip;
 }
+
+/**
+ * The cells a rigid part shares with others, drawn by each at the pixel: a cell of several px
+ * taken whole by its commonest part would carry a sliver of a shoe off with the hem, or of the hem
+ * with the shoe (a stepped, torn edge). Such a cell is in the mesh of every part it holds, and each
+ * of its triangles draws only the source pixels labelled as it keeps: its own part's label, or
+ * (ANY_SOFT) any label but a rigid part's.
+ */
+export interface Clip {
+  /** The rig's labels, `width` wide: rest coordinates. */
+  labels: Int8Array;
+  width: number;
+  /** Per triangle, the label it keeps, ANY_SOFT, or -1 where it draws every pixel it covers. */
+  keep: Int16Array;
+  /** Per label, 1 for a rigid part's. */
+  rigid: Uint8Array;
+}
+
+export const ANY_SOFT = -2;
 
 /**
  * A tiny pixel figure moved as cutouts, the way an artist moves one a few pixels tall: blocks of its
@@ -158,8 +179,17 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
   const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
-  // Each cell's part: the most common label among its pixels.
+  // One layer for the shared mesh, one more for each copied or rigid part.
+  // A cutout figure's parts are all rigid: none shares a vertex with another.
+  const rigid = (p: Rig['parts'][number] | undefined): boolean => cutout || p?.rigid === true;
+  // Each cell's part: the most common label among its pixels. A cell that also holds pixels of a
+  // rigid part (never in a cutout figure, an art pixel a cell) keeps its commonest other part for the
+  // shared mesh, and which rigid parts it holds (as a bit each): those cells are clipped (Clip).
   const cellPart = new Int16Array(gw * gh).fill(-1);
+  const softPart = new Int16Array(gw * gh).fill(-1);
+  const rigidIn = new Uint32Array(gw * gh);
+  const rigidBit = rig.parts.map((p, i) => (!cutout && p.rigid && p.copyOf === undefined && i < 32 ? 1 << i : 0));
+  const anyRigid = rigidBit.some((b) => b !== 0);
   // Per label its count in the cell, and the labels in the order first seen (a tie goes to the first).
   const counts = new Int32Array(Math.max(1, rig.parts.length));
   const seen: number[] = [];
@@ -173,18 +203,19 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
       counts[l] = k + 1;
       if (k === 0) seen.push(l);
     }
-    let best = -1, n = 0;
+    let best = -1, n = 0, soft = -1, ns = 0, held = 0;
     for (const l of seen) {
       if (counts[l]! > n) { n = counts[l]!; best = l; }
+      if (rigidBit[l]) held |= rigidBit[l]!;
+      else if (counts[l]! > ns) { ns = counts[l]!; soft = l; }
       counts[l] = 0;
     }
     cellPart[cy * gw + cx] = best;
+    softPart[cy * gw + cx] = soft;
+    rigidIn[cy * gw + cx] = held;
   }
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
-  const tris: { v: [number, number, number]; part: number; depth: number }[] = [];
-  // One layer for the shared mesh, one more for each copied or rigid part.
-  // A cutout figure's parts are all rigid: none shares a vertex with another.
-  const rigid = (p: Rig['parts'][number] | undefined): boolean => cutout || p?.rigid === true;
+  const tris: { v: [number, number, number]; part: number; depth: number; keep: number }[] = [];
   const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || rigid(p) ? [{ part: i }] : []))];
   const softness = Math.max(1, 0.04 * rig.height);
   // A corner of the grid is one vertex for every part around it, except where a limb joined to the
@@ -217,13 +248,29 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
     if (layer.part === null) bodyVertexOf = vertexOf;
     const shares = layer.part !== null && rig.parts[layer.part]?.under === true;
     const allowedAt = new Map<number, Set<number>>();
-    const cellsOf = (partOfCell: number): number | null => {
-      if (layer.part === null) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
+    // The cell's part in this layer, or null; and the label its triangles keep (Clip).
+    let keep = -1;
+    const cellsOf = (cell: number): number | null => {
+      const partOfCell = cellPart[cell] as number, held = rigidIn[cell] as number;
+      keep = -1;
+      if (layer.part === null) {
+        if (held === 0) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
+        const soft = softPart[cell] as number;
+        if (soft < 0) return null;
+        keep = ANY_SOFT;
+        return soft;
+      }
       const own = rig.parts[layer.part];
-      return partOfCell === (own?.copyOf ?? (rigid(own) ? layer.part : undefined)) ? layer.part : null;
+      const source = own?.copyOf ?? (rigid(own) ? layer.part : undefined);
+      if (source !== undefined && rigidBit[source]) {
+        if (!(held & rigidBit[source]!)) return null;
+        if (partOfCell !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source]!) !== 0) keep = source;
+        return layer.part;
+      }
+      return partOfCell === source ? layer.part : null;
     };
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-      const part = cellsOf(cellPart[cy * gw + cx] as number);
+      const part = cellsOf(cy * gw + cx);
       if (part === null) continue;
       for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
         const key = keyOf(cx + dx, cy + dy, part);
@@ -257,11 +304,11 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
       }
     }
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-      const part = cellsOf(cellPart[cy * gw + cx] as number);
+      const part = cellsOf(cy * gw + cx);
       if (part === null) continue;
       const v = (dx: number, dy: number): number => vertexOf.get(keyOf(cx + dx, cy + dy, part)) as number;
       const depth = rig.parts[part]?.depth ?? 0;
-      tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth });
+      tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth, keep }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth, keep });
     }
   }
   // Back to front; a stable sort keeps each part's cells in reading order.
@@ -270,6 +317,9 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const parts = new Uint8Array(tris.length);
   tris.forEach((t, i) => { triangles.set(t.v, i * 3); parts[i] = t.part; });
   const mesh: Mesh = { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
+  if (anyRigid && tris.some((t) => t.keep !== -1)) {
+    mesh.clip = { labels, width, keep: Int16Array.from(tris, (t) => t.keep), rigid: Uint8Array.from(rigidBit, (b) => (b ? 1 : 0)) };
+  }
   if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);
   return mesh;
 }

@@ -28,6 +28,8 @@ const SEAM = 0.05;
 const LINE_ACROSS = 0.1;
 /** Passes of a [1 2 1] blend down the columns of a painted fill. */
 const STREAK_SWEEPS = 6;
+/** How thick (a share of the height) the line drawn along a hem the limb covered is. */
+const HEM_LINE = 0.012;
 
 /** A sprite split in two: the limbs drawn over the body, and the body with them painted out. */
 export interface Layers {
@@ -47,8 +49,10 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   // 0 outside the subject, 1 body, 2 a hole to fill.
   const state = new Uint8Array(n);
   // (A faint fringe the rig left out of the silhouette is outside too: body beyond a limb it is not.)
+  // (So is a rigid part, a shoe: it moves on its own, and the body goes on under a limb as body.)
+  const rigid = rig.parts.map((part) => part.rigid === true);
   for (let p = 0; p < n; p++) {
-    if (data[p * 4 + 3]! === 0 || rig.labels[p]! < 0) continue;
+    if (data[p * 4 + 3]! === 0 || rig.labels[p]! < 0 || rigid[rig.labels[p]!]) continue;
     state[p] = covered.has(rig.labels[p]!) ? 2 : 1;
   }
   // A stretch of a row under the limb is body when the body goes on beyond it, away from the
@@ -185,9 +189,40 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
     frontier = next;
   }
+  closeHems(out, holes, (p) => state[p] === 0 && covered.has(rig.labels[p]!), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
   const over = new Uint8Array(n * 4);
   for (let p = 0; p < n; p++) if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
   return { over: { width, height, data: over }, under: { width, height, data: out } };
+}
+
+/**
+ * Where the body painted in under a limb stops above what became background (a hem the hand hung
+ * over, with the shoes under it moving on their own), the body's edge gets the line outlined art
+ * draws along its edges there: the nearest line along the row, `thick` pixels up. Art without
+ * lines beside the hole keeps its fill to the edge.
+ */
+function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => boolean, state: Uint8Array, width: number, thick: number): void {
+  const n = holes.length;
+  const row = (p: number): number => p - (p % width);
+  const lineNear = (p: number): number => {
+    const r = row(p);
+    for (let d = 1; d < width; d++) {
+      let seen = false;
+      for (const q of [p - d, p + d]) {
+        if (q < r || q >= r + width) continue;
+        seen = true;
+        if (state[q] === 1 && !holes[q] && isLine(out, q)) return q;
+      }
+      if (!seen) break;
+    }
+    return -1;
+  };
+  for (let p = 0; p + width < n; p++) {
+    if (!holes[p] || state[p] !== 1 || !cleared(p + width)) continue;
+    const line = lineNear(p);
+    if (line < 0) continue;
+    for (let k = 0, q = p; k < thick && q >= 0 && holes[q] && state[q] === 1; k++, q -= width) out.copyWithin(q * 4, line * 4, line * 4 + 4);
+  }
 }
 
 /** What drawMesh samples for each part of `rig` whose sprite is split in layers: its limbs over the body, the rest under them. */

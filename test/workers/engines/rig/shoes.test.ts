@@ -1,0 +1,115 @@
+// A chibi drawn with its shoes straight under its shorts: the shoes step, kick and tuck on their
+// own, whole, and the shorts' hem stays with the body instead of being dragged out with the legs.
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../../../workers/types.ts';
+import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
+import { animate } from '../../../../workers/engines/animate/animate.ts';
+import { drawPosed } from '../../../../workers/engines/rig/posed.ts';
+import { components } from '../../../helpers/animMetrics.ts';
+import type { Mask } from '../../../helpers/animMetrics.ts';
+
+type Rgba = [number, number, number, number];
+const BLACK: Rgba = [12, 12, 16, 255], SHORTS: Rgba = [120, 80, 40, 255], SHOE: Rgba = [220, 50, 50, 255], SKIN: Rgba = [240, 190, 150, 255], SHIRT: Rgba = [40, 90, 200, 255];
+
+function paint(img: RawImage, inside: (x: number, y: number) => boolean, c: Rgba): void {
+  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) if (inside(x + 0.5, y + 0.5)) img.data.set(c, (y * img.width + x) * 4);
+}
+const ellipse = (cx: number, cy: number, rx: number, ry: number) => (x: number, y: number) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
+const below = (y0: number, f: (x: number, y: number) => boolean) => (x: number, y: number) => y < y0 && f(x, y);
+
+/** Seen from its side, facing right: a big head, a round body in shorts, two shoes under the shorts' hem. */
+function chibi(): RawImage {
+  const img: RawImage = { width: 180, height: 220, data: new Uint8Array(180 * 220 * 4) };
+  for (const cx of [58, 116]) {
+    paint(img, below(210, ellipse(cx, 196, 26, 18)), BLACK);
+    paint(img, below(206, ellipse(cx, 196, 22, 14)), SHOE);
+  }
+  paint(img, ellipse(86, 150, 46, 40), BLACK); paint(img, ellipse(86, 150, 42, 36), SHIRT); // body
+  paint(img, below(190, (x, y) => y > 150 && ellipse(86, 150, 46, 40)(x, y)), BLACK);
+  paint(img, below(190, (x, y) => y > 154 && ellipse(86, 150, 42, 36)(x, y)), SHORTS); // shorts
+  paint(img, ellipse(96, 64, 54, 52), BLACK); paint(img, ellipse(96, 64, 50, 48), SKIN); // head
+  paint(img, ellipse(146, 70, 10, 8), BLACK); paint(img, ellipse(146, 70, 7, 5), SKIN); // nose
+  return img;
+}
+
+const isShorts = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && Math.abs(d[i]! - 120) < 30 && Math.abs(d[i + 1]! - 80) < 30 && d[i + 2]! < 80;
+const isShoe = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && d[i]! > 170 && d[i + 1]! < 110 && d[i + 2]! < 110;
+const count = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
+  let n = 0;
+  for (let i = 0; i < f.data.length; i += 4) if (is(f.data, i)) n++;
+  return n;
+};
+/** The pieces of the colour (specks of a soft edge left out). */
+const pieces = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
+  const mask: Mask = { width: f.width, height: f.height, data: new Uint8Array(f.width * f.height) };
+  for (let p = 0; p < mask.data.length; p++) if (is(f.data, p * 4)) mask.data[p] = 1;
+  return components(mask, 12).length;
+};
+
+describe('a chibi\'s shoes under its shorts', () => {
+  it('are its legs, rigid, each on its leg\'s end; the hem over them is the body\'s', () => {
+    const img = chibi();
+    const { rig } = rigSubject(img, false)!;
+    expect(rig.view).toBe('side');
+    const legs = rig.parts.filter((p) => /^leg[LRFB]$/.test(p.name) && p.copyOf === undefined);
+    expect(legs.length).toBeGreaterThan(0);
+    for (const leg of legs) {
+      expect(leg.rigid).toBe(true);
+      expect(leg.bones.map((b) => rig.bones[b]!.name)).toEqual([`${leg.name}Lower`]);
+    }
+    const legLabels = new Set(legs.map((p) => rig.parts.indexOf(p)));
+    let shortsOnLegs = 0, shoeOnLegs = 0, shoe = 0;
+    for (let p = 0; p < rig.labels.length; p++) {
+      const onLeg = legLabels.has(rig.labels[p]!);
+      if (isShorts(img.data, p * 4) && onLeg) shortsOnLegs++;
+      if (isShoe(img.data, p * 4)) { shoe++; if (onLeg) shoeOnLegs++; }
+    }
+    expect(shortsOnLegs).toBe(0);
+    expect(shoeOnLegs).toBe(shoe);
+  });
+
+  it('at rest are drawn as the picture has them, to the pixel, where a mesh cell holds shoe and hem', () => {
+    const img = chibi();
+    const rigged = rigSubject(img, false)!;
+    expect(rigged.mesh.clip).toBeDefined();
+    const { image, ground } = drawPosed(rigged, { bones: [], offset: { x: 0, y: 0 } });
+    const dx = Math.round(rigged.rig.ground.x - ground.x), dy = Math.round(rigged.rig.ground.y - ground.y);
+    let differ = 0, shown = 0;
+    for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * 4, j = ((y + dy) * img.width + x + dx) * 4;
+      if (image.data[i + 3]! > 0) shown++;
+      for (let k = 0; k < 4; k++) if (Math.abs(image.data[i + k]! - img.data[j + k]!) > 1) { differ++; break; }
+    }
+    expect(shown).toBeGreaterThan(10_000);
+    expect(differ).toBe(0);
+  });
+
+  it.each(['run', 'kick', 'jump'])('%s: the shorts keep their area and the shoes stay whole', (text) => {
+    const r = animate({ start: chibi(), text, frames: 12, isPixel: false, seed: 'shoes' });
+    const shorts0 = count(r.frames[0]!, isShorts), shoes0 = count(r.frames[0]!, isShoe);
+    const pieces0 = pieces(r.frames[0]!, isShoe);
+    for (const f of r.frames) {
+      // Dragged with the legs, the hem stretched out of the body (more shorts) or tore (less).
+      expect(count(f, isShorts) / shorts0).toBeGreaterThan(0.9);
+      expect(count(f, isShorts) / shorts0).toBeLessThan(1.1);
+      // A shoe moves whole: no more pieces of shoe than the two; most of it shows (a step tucks one
+      // up behind the body).
+      expect(pieces(f, isShoe)).toBeLessThanOrEqual(pieces0);
+      expect(count(f, isShoe) / shoes0).toBeGreaterThan(0.4);
+    }
+  });
+
+  it('kicks its near shoe out in front and up', () => {
+    const r = animate({ start: chibi(), text: 'kick', frames: 12, isPixel: false, seed: 'shoes' });
+    // The near shoe: the shoe pixels right of the body's middle, as their centre.
+    const centre = (f: RawImage): { x: number; y: number } => {
+      let sx = 0, sy = 0, n = 0;
+      for (let y = 0; y < f.height; y++) for (let x = r.start.x + 88; x < f.width; x++) if (isShoe(f.data, (y * f.width + x) * 4)) { sx += x; sy += y; n++; }
+      return { x: sx / n, y: sy / n };
+    };
+    const rest = centre(r.frames[0]!);
+    const out = r.frames.map(centre).reduce((best, c) => (c.x > best.x ? c : best));
+    expect(out.x - rest.x).toBeGreaterThan(8);
+    expect(rest.y - out.y).toBeGreaterThan(6);
+  });
+});
