@@ -197,15 +197,38 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
 
 /**
  * Where the body painted in under a limb stops above what became background (a hem the hand hung
- * over, with the shoes under it moving on their own), the body's edge gets the line outlined art
- * draws along its edges there: the nearest line along the row, `thick` pixels up. Art without
- * lines beside the hole keeps its fill to the edge.
+ * over, the shoes under it moving on their own), the hem goes on under the limb as a straight edge
+ * from where the body's edge is beside the hole on one side to where it is on the other (each row
+ * stopped where the body beside it did, so alone the edge came out as a flat step), and gets the line
+ * outlined art draws along its edges there: the nearest line along the row, `thick` pixels up. With
+ * no body edge on a side the edge stays where the rows stopped; art without lines keeps its fill.
  */
 function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => boolean, state: Uint8Array, width: number, thick: number): void {
-  const n = holes.length;
-  const row = (p: number): number => p - (p % width);
+  const n = holes.length, height = n / width;
+  const at = (x: number, y: number): number => y * width + x;
+  const body = (x: number, y: number): boolean => x >= 0 && x < width && y >= 0 && y < height && state[at(x, y)] === 1 && !holes[at(x, y)];
+  // Per column, the lowest row of painted body with background under it in the hole, or -1.
+  const stop = new Int32Array(width).fill(-1);
+  for (let p = 0; p + width < n; p++) if (holes[p] && state[p] === 1 && cleared(p + width)) stop[p % width] = Math.floor(p / width);
+  /**
+   * Where the body's own edge is beside a hole, from column `x` on in `dir`: the lowest row of the
+   * body running down from near row `y` in the first column that has it (a hand may cover the
+   * columns next to the hole from the hem to the shoe), or null.
+   */
+  const edgeBeside = (x: number, dir: number, y: number): { x: number; y: number } | null => {
+    for (let k = 0; k <= 2 * thick; k++) {
+      const cx = x + k * dir;
+      for (let d = 0; d <= 2 * thick; d++) for (const y0 of [y - d, y + d]) {
+        if (!body(cx, y0)) continue;
+        let e = y0;
+        while (body(cx, e + 1)) e++;
+        return { x: cx, y: e };
+      }
+    }
+    return null;
+  };
   const lineNear = (p: number): number => {
-    const r = row(p);
+    const r = p - (p % width);
     for (let d = 1; d < width; d++) {
       let seen = false;
       for (const q of [p - d, p + d]) {
@@ -217,11 +240,29 @@ function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => b
     }
     return -1;
   };
-  for (let p = 0; p + width < n; p++) {
-    if (!holes[p] || state[p] !== 1 || !cleared(p + width)) continue;
-    const line = lineNear(p);
-    if (line < 0) continue;
-    for (let k = 0, q = p; k < thick && q >= 0 && holes[q] && state[q] === 1; k++, q -= width) out.copyWithin(q * 4, line * 4, line * 4 + 4);
+  for (let xa = 0; xa < width; xa++) {
+    if (stop[xa]! < 0) continue;
+    let xb = xa;
+    while (xb + 1 < width && stop[xb + 1]! >= 0) xb++;
+    const left = edgeBeside(xa - 1, -1, stop[xa]!), right = edgeBeside(xb + 1, 1, stop[xb]!);
+    for (let x = xa; x <= xb; x++) {
+      const s = stop[x]!;
+      const edge = left && right ? Math.round(left.y + ((right.y - left.y) * (x - left.x)) / (right.x - left.x)) : s;
+      // Down to the edge the body goes on as it is above; below it, background.
+      let last = s;
+      for (let y = s + 1; y <= edge && y < height && cleared(at(x, y)); y++, last++) {
+        out.copyWithin(at(x, y) * 4, at(x, y - 1) * 4, at(x, y - 1) * 4 + 4);
+        state[at(x, y)] = 1;
+      }
+      for (; last > edge && holes[at(x, last)] && state[at(x, last)] === 1; last--) {
+        out.fill(0, at(x, last) * 4, at(x, last) * 4 + 4);
+        state[at(x, last)] = 0;
+      }
+      const line = lineNear(at(x, last));
+      if (line < 0) continue;
+      for (let k = 0, y = last; k < thick && y >= 0 && (holes[at(x, y)] || y > s) && state[at(x, y)] === 1; k++, y--) out.copyWithin(at(x, y) * 4, line * 4, line * 4 + 4);
+    }
+    xa = xb;
   }
 }
 

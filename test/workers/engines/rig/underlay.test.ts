@@ -12,28 +12,29 @@ const BLACK: Rgba = [10, 10, 10, 255], SHIRT: Rgba = [40, 90, 200, 255], SLEEVE:
 const EDGE: Rgba = [70, 120, 215, 255];
 /** The shirt's lit edge, far from its colour. */
 const LIT: Rgba = [130, 190, 250, 255];
-const TORSO = 0, ARM = 1;
+const SHOE_RED: Rgba = [220, 50, 50, 255];
+const TORSO = 0, ARM = 1, SHOE = 3;
 
 /**
  * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
  * a seam of line the arm left, `b` shirt, `e` the soft edge of a line into the shirt, `f` a
- * fingertip of skin left on the body, `l` the shirt's lit edge, `.` nothing.
+ * fingertip of skin left on the body, `l` the shirt's lit edge, `o` a shoe (a rigid part), `.` nothing.
  * The spine stands at x = 30, the subject is 100 px tall.
  */
 function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   const width = rows[0]!.length, height = rows.length;
   const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
   const labels = new Int8Array(width * height).fill(-1);
-  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT };
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT, o: SHOE_RED };
   rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
     sprite.data.set(colour[c]!, (y * width + x) * 4);
-    labels[y * width + x] = c === 'a' ? ARM : TORSO;
+    labels[y * width + x] = c === 'a' ? ARM : c === 'o' ? SHOE : TORSO;
   }));
   const spine = { name: 'spine', parent: -1, head: { x: 30, y: height }, tail: { x: 30, y: 0 } };
   const rig: Rig = {
     plan: 'humanoid', view: 'front', facing: 1, height: 100, ground: { x: 30, y: height }, bones: [spine],
-    parts: [{ name: 'torso', bones: [0], depth: 0 }, { name: 'armL', bones: [0], depth: 0.5 }, { name: 'underArmL', bones: [0], depth: 0.01, copyOf: ARM, under: true }],
+    parts: [{ name: 'torso', bones: [0], depth: 0 }, { name: 'armL', bones: [0], depth: 0.5 }, { name: 'underArmL', bones: [0], depth: 0.01, copyOf: ARM, under: true }, { name: 'legL', bones: [0], depth: -0.1, rigid: true }],
     labels, width, index: { spine: 0 },
   };
   return { sprite, rig };
@@ -99,5 +100,32 @@ describe('the underlay', () => {
     // Rows that all read as the silhouette's edge stay background.
     const alone = drawn([edge, edge, edge]);
     expect(colourAt(paintUnder(alone.sprite, alone.rig, true)!.under, 4, 1)[3]).toBe(0);
+  });
+
+  it('never paints a shoe (a rigid part, moving on its own) in under a hand that lies over it', () => {
+    const row = '.ooooaaaaaaoooooobbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([row, row, row, row, row]);
+    const { under } = paintUnder(sprite, rig, false)!;
+    const reddish = ([r, g, b, a]: Rgba): boolean => a > 0 && r > 150 && g < 120 && b < 120;
+    for (let y = 0; y < 5; y++) for (let x = 5; x <= 10; x++) expect(reddish(colourAt(under, x, y)), `${x},${y}`).toBe(false);
+  });
+
+  it('runs a hem the hand covered on from the body\'s edge on one side to the other, outlined', () => {
+    // The hem meets the shoe at row 2 left of the hand and ends at row 4 right of it.
+    const { sprite, rig } = drawn([
+      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      '||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      'ooooooaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      'ooooooaaaaaa||||||||||||||||||||||||||||',
+      'ooooooaaaaaa............................',
+    ]);
+    const { under } = paintUnder(sprite, rig, false)!;
+    // Beside the shoe the hem is where it meets it; next to the body's own edge, as low as it.
+    expect(colourAt(under, 6, 2)).toEqual(BLACK);
+    expect(colourAt(under, 6, 3)[3]).toBe(0);
+    expect(colourAt(under, 11, 3)).toEqual(SHIRT);
+    expect(colourAt(under, 11, 4)).toEqual(BLACK);
+    for (let x = 6; x <= 11; x++) expect(colourAt(under, x, 5)[3], `x ${x}`).toBe(0);
   });
 });
