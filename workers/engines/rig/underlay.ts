@@ -227,6 +227,7 @@ function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => b
     }
     return null;
   };
+  /** The nearest of the body's own line pixels along `p`'s row, or -1. */
   const lineNear = (p: number): number => {
     const r = p - (p % width);
     for (let d = 1; d < width; d++) {
