@@ -334,10 +334,15 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   // A kicking leg is one leg, whatever lies below the hips is the other (the one it stands on,
   // with a fist hanging by it): a gap under the hips is then no crotch.
   const apart = kick !== null || !Number.isNaN(shape.crotchY) || view === 'front';
-  const splitX = (y: number): number => {
-    const g = shape.gapX[y];
-    return g !== undefined && !Number.isNaN(g) ? g : (shape.gapX[shape.crotchY] ?? cx);
-  };
+  // Where the feet touch under the gap, they split where the gap ended, nearest above: the feet
+  // there reach out front and back of the legs, and the crotch's middle would cut into one of them.
+  const splitAt = new Float64Array(s.height).fill(shape.gapX[shape.crotchY] ?? cx);
+  for (let y = Math.max(0, shape.crotchY), last = NaN; y < s.height; y++) {
+    const g = shape.gapX[y]!;
+    if (!Number.isNaN(g)) last = g;
+    if (!Number.isNaN(last)) splitAt[y] = last;
+  }
+  const splitX = (y: number): number => splitAt[y] ?? cx;
   const legSide = (p: number): -1 | 1 => (kick ? (kicked.has(p) ? kick.side : (-kick.side as -1 | 1)) : (p % width) + 0.5 < splitX(Math.floor(p / width)) ? -1 : 1);
   const legX = (side: -1 | 1 | 0, y0: number, y1: number): number => {
     const x = meanX(s, y0, y1, (p) => side === 0 || legSide(p) === side);

@@ -32,6 +32,22 @@ function chibi(): RawImage {
   return img;
 }
 
+/** The same chibi with a stub of bare leg between its shorts and each shoe, each in its own lines. */
+function chibiWithLegs(): RawImage {
+  const img: RawImage = { width: 180, height: 224, data: new Uint8Array(180 * 224 * 4) };
+  const rect = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+  for (const cx of [64, 108]) {
+    paint(img, rect(cx - 9, 166, cx + 9, 200), BLACK); paint(img, rect(cx - 6, 166, cx + 6, 197), SKIN); // leg
+    paint(img, below(218, ellipse(cx + 4, 204, 24, 16)), BLACK); paint(img, below(214, ellipse(cx + 4, 204, 20, 12)), SHOE);
+  }
+  paint(img, ellipse(86, 140, 46, 40), BLACK); paint(img, ellipse(86, 140, 42, 36), SHIRT); // body
+  paint(img, (x, y) => y > 140 && ellipse(86, 140, 46, 40)(x, y), BLACK);
+  paint(img, (x, y) => y > 144 && ellipse(86, 140, 42, 36)(x, y), SHORTS); // shorts
+  paint(img, ellipse(96, 56, 52, 48), BLACK); paint(img, ellipse(96, 56, 48, 44), SKIN); // head
+  paint(img, ellipse(144, 62, 10, 8), BLACK); paint(img, ellipse(144, 62, 7, 5), SKIN); // nose
+  return img;
+}
+
 const isShorts = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && Math.abs(d[i]! - 120) < 30 && Math.abs(d[i + 1]! - 80) < 30 && d[i + 2]! < 80;
 const isShoe = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && d[i]! > 170 && d[i + 1]! < 110 && d[i + 2]! < 110;
 const count = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
@@ -66,6 +82,23 @@ describe('a chibi\'s shoes under its shorts', () => {
     }
     expect(shortsOnLegs).toBe(0);
     expect(shoeOnLegs).toBe(shoe);
+  });
+
+  it('take a stub of leg drawn between hem and shoe along with the shoe; the hem stays the body\'s', () => {
+    const img = chibiWithLegs();
+    const { rig } = rigSubject(img, false)!;
+    const legs = new Set(rig.parts.flatMap((p, i) => (/^leg[LRFB]$/.test(p.name) && p.rigid ? [i] : [])));
+    expect(legs.size).toBeGreaterThan(0);
+    const hipY = rig.bones[rig.index.spine!]!.head.y;
+    const isSkin = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && d[i]! > 220 && d[i + 1]! > 170 && d[i + 2]! > 130;
+    let skin = 0, skinOnLegs = 0, shortsOnLegs = 0;
+    for (let p = Math.ceil(hipY) * img.width; p < rig.labels.length; p++) {
+      if (isSkin(img.data, p * 4)) { skin++; if (legs.has(rig.labels[p]!)) skinOnLegs++; }
+      if (isShorts(img.data, p * 4) && legs.has(rig.labels[p]!)) shortsOnLegs++;
+    }
+    expect(skin).toBeGreaterThan(100);
+    expect(skinOnLegs).toBe(skin);
+    expect(shortsOnLegs).toBe(0);
   });
 
   it('at rest are drawn as the picture has them, to the pixel, where a mesh cell holds shoe and hem', () => {
