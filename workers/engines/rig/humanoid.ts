@@ -485,7 +485,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
   // hem over them stays with the body (shoes.ts).
   if (!small && !kick && H >= MIN_ARM_HEIGHT && bottom - hipY < STUB_LEGS * H) {
     const legs = new Set(legParts.values());
-    const shoes = shoesOf(s, (p) => legs.has(b.labels[p]!), hipY, bottom);
+    const shoes = shoesOf(s, (p) => legs.has(b.labels[p]!), hipY, bottom, shape.crotchY);
     if (shoes) {
       for (let y = hipY; y < bottom; y++) for (const r of s.rows[y] ?? []) for (let x = r.x0; x < r.x1; x++) {
         const p = y * width + x;

@@ -14,12 +14,17 @@ export const STUB_LEGS = 0.25;
 /** The rows over the soles (a share of the legs' length) the hem must not reach: there it is a leg. */
 const SOLE_BAND = 0.4;
 
+/** How far below the top of the gap between the legs (a share of the height) a hem may hang. */
+const HEM_BELOW_CROTCH = 0.02;
+
 /**
  * The pixels of the legs (`inLegs`, all of them below row `hipY`, above `bottom`) that are legs, not
  * hem, or null where there is no hem to keep: nothing under the hips runs on from the body's fill, or
- * it runs on down to the soles (trousers drawn without a line at the hips).
+ * it runs on down to the soles (trousers drawn without a line at the hips), or on down beside the
+ * gap between the legs (`crotchY`, its top; NaN without one): then it is two trouser legs, which
+ * bend with the legs.
  */
-export function shoesOf(s: Silhouette, inLegs: (p: number) => boolean, hipY: number, bottom: number): Set<number> | null {
+export function shoesOf(s: Silhouette, inLegs: (p: number) => boolean, hipY: number, bottom: number, crotchY: number): Set<number> | null {
   const { width, rgba, mask } = s;
   const line = (p: number): boolean => isLine(rgba, p);
   const neighbours = (p: number): number[] => {
@@ -33,11 +38,12 @@ export function shoesOf(s: Silhouette, inLegs: (p: number) => boolean, hipY: num
     const p = (hipY - 1) * width + x;
     if (!line(p)) { hem[p] = 1; body.push(p); }
   }
-  const soles = (bottom - Math.max(1, Math.round(SOLE_BAND * (bottom - hipY)))) * width;
+  const soleRow = bottom - Math.max(1, Math.round(SOLE_BAND * (bottom - hipY)));
+  const floor = (Number.isNaN(crotchY) ? soleRow : Math.min(soleRow, Math.ceil(crotchY + HEM_BELOW_CROTCH * s.box.height))) * width;
   let inside = 0;
   for (let i = 0; i < body.length; i++) for (const q of neighbours(body[i]!)) {
     if (q < 0 || q >= mask.length || hem[q] || !inLegs(q) || line(q)) continue;
-    if (q >= soles) return null;
+    if (q >= floor) return null;
     hem[q] = 1;
     body.push(q);
     inside++;

@@ -48,6 +48,21 @@ function chibiWithLegs(): RawImage {
   return img;
 }
 
+/** A chibi in trousers: their fill runs on from its hips into two trouser legs, over its boots. */
+function chibiInTrousers(): RawImage {
+  const img: RawImage = { width: 180, height: 212, data: new Uint8Array(180 * 212 * 4) };
+  const rect = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+  paint(img, ellipse(86, 130, 46, 40), BLACK);
+  for (const cx of [64, 108]) paint(img, rect(cx - 14, 140, cx + 14, 189), BLACK);
+  paint(img, ellipse(86, 130, 42, 36), SHIRT);
+  paint(img, (x, y) => y > 134 && ellipse(86, 130, 42, 36)(x, y), SHORTS);
+  for (const cx of [64, 108]) paint(img, rect(cx - 10, 140, cx + 10, 186), SHORTS); // trouser legs
+  for (const cx of [64, 108]) { paint(img, below(208, ellipse(cx + 4, 192, 24, 16)), BLACK); paint(img, below(204, ellipse(cx + 4, 192, 20, 12)), SHOE); }
+  paint(img, ellipse(96, 50, 50, 46), BLACK); paint(img, ellipse(96, 50, 46, 42), SKIN); // head
+  paint(img, ellipse(142, 56, 10, 8), BLACK); paint(img, ellipse(142, 56, 7, 5), SKIN); // nose
+  return img;
+}
+
 const isShorts = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && Math.abs(d[i]! - 120) < 30 && Math.abs(d[i + 1]! - 80) < 30 && d[i + 2]! < 80;
 const isShoe = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && d[i]! > 170 && d[i + 1]! < 110 && d[i + 2]! < 110;
 const count = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
@@ -99,6 +114,12 @@ describe('a chibi\'s shoes under its shorts', () => {
     expect(skin).toBeGreaterThan(100);
     expect(skinOnLegs).toBe(skin);
     expect(shortsOnLegs).toBe(0);
+  });
+
+  it('are not taken apart from trouser legs: trousers whose fill runs on beside the gap between the legs bend with them', () => {
+    const { rig } = rigSubject(chibiInTrousers(), false)!;
+    expect(rig.index.legL).toBeDefined();
+    for (const leg of rig.parts.filter((p) => /^leg[LRFB]$/.test(p.name))) expect(leg.rigid, leg.name).toBeUndefined();
   });
 
   it('at rest are drawn as the picture has them, to the pixel, where a mesh cell holds shoe and hem', () => {
