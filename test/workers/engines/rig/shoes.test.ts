@@ -16,6 +16,19 @@ function paint(img: RawImage, inside: (x: number, y: number) => boolean, c: Rgba
 }
 const ellipse = (cx: number, cy: number, rx: number, ry: number) => (x: number, y: number) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 const below = (y0: number, f: (x: number, y: number) => boolean) => (x: number, y: number) => y < y0 && f(x, y);
+const rect = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+
+/**
+ * A chibi's round body in shorts (the shorts' line from row `cy`, where the body's middle is, cut off
+ * below `hem`), and its big head facing right, centred on row `headY`.
+ */
+function body(img: RawImage, cy: number, headY: number, hem = Infinity): void {
+  paint(img, ellipse(86, cy, 46, 40), BLACK); paint(img, ellipse(86, cy, 42, 36), SHIRT);
+  paint(img, below(hem, (x, y) => y > cy && ellipse(86, cy, 46, 40)(x, y)), BLACK);
+  paint(img, below(hem, (x, y) => y > cy + 4 && ellipse(86, cy, 42, 36)(x, y)), SHORTS);
+  paint(img, ellipse(96, headY, 52, 48), BLACK); paint(img, ellipse(96, headY, 48, 44), SKIN);
+  paint(img, ellipse(144, headY + 6, 10, 8), BLACK); paint(img, ellipse(144, headY + 6, 7, 5), SKIN); // nose
+}
 
 /** Seen from its side, facing right: a big head, a round body in shorts, two shoes under the shorts' hem. */
 function chibi(): RawImage {
@@ -24,34 +37,24 @@ function chibi(): RawImage {
     paint(img, below(210, ellipse(cx, 196, 26, 18)), BLACK);
     paint(img, below(206, ellipse(cx, 196, 22, 14)), SHOE);
   }
-  paint(img, ellipse(86, 150, 46, 40), BLACK); paint(img, ellipse(86, 150, 42, 36), SHIRT); // body
-  paint(img, below(190, (x, y) => y > 150 && ellipse(86, 150, 46, 40)(x, y)), BLACK);
-  paint(img, below(190, (x, y) => y > 154 && ellipse(86, 150, 42, 36)(x, y)), SHORTS); // shorts
-  paint(img, ellipse(96, 64, 54, 52), BLACK); paint(img, ellipse(96, 64, 50, 48), SKIN); // head
-  paint(img, ellipse(146, 70, 10, 8), BLACK); paint(img, ellipse(146, 70, 7, 5), SKIN); // nose
+  body(img, 150, 64, 190);
   return img;
 }
 
 /** The same chibi with a stub of bare leg between its shorts and each shoe, each in its own lines. */
 function chibiWithLegs(): RawImage {
   const img: RawImage = { width: 180, height: 224, data: new Uint8Array(180 * 224 * 4) };
-  const rect = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
   for (const cx of [64, 108]) {
     paint(img, rect(cx - 9, 166, cx + 9, 200), BLACK); paint(img, rect(cx - 6, 166, cx + 6, 197), SKIN); // leg
     paint(img, below(218, ellipse(cx + 4, 204, 24, 16)), BLACK); paint(img, below(214, ellipse(cx + 4, 204, 20, 12)), SHOE);
   }
-  paint(img, ellipse(86, 140, 46, 40), BLACK); paint(img, ellipse(86, 140, 42, 36), SHIRT); // body
-  paint(img, (x, y) => y > 140 && ellipse(86, 140, 46, 40)(x, y), BLACK);
-  paint(img, (x, y) => y > 144 && ellipse(86, 140, 42, 36)(x, y), SHORTS); // shorts
-  paint(img, ellipse(96, 56, 52, 48), BLACK); paint(img, ellipse(96, 56, 48, 44), SKIN); // head
-  paint(img, ellipse(144, 62, 10, 8), BLACK); paint(img, ellipse(144, 62, 7, 5), SKIN); // nose
+  body(img, 140, 56);
   return img;
 }
 
 /** A chibi in trousers: their fill runs on from its hips into two trouser legs, over its boots. */
 function chibiInTrousers(): RawImage {
   const img: RawImage = { width: 180, height: 212, data: new Uint8Array(180 * 212 * 4) };
-  const rect = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
   paint(img, ellipse(86, 130, 46, 40), BLACK);
   for (const cx of [64, 108]) paint(img, rect(cx - 14, 140, cx + 14, 189), BLACK);
   paint(img, ellipse(86, 130, 42, 36), SHIRT);
