@@ -54,7 +54,7 @@ const FRONT_KICK = 1.2;
  * out in front of the body and tipped toe up (turned the whole way it stands on its heel), where a
  * knee chambered up to the hip would fold a leg that short into the hem.
  */
-const CHIBI_KICK = 1.2, CHIBI_KICK_LEVEL = 0.5;
+const CHIBI_KICK = 1.2, CHIBI_SHOE_BACK = 0.5;
 /** A side view's arm swing (radians) up to which it is taken from the arm's drawn rest, and from which from straight down. */
 const SMALL_SWING = 0.9;
 const LARGE_SWING = 1.5;
@@ -277,7 +277,7 @@ export function poseRig(rig: Rig, f: MotionFrame, pixel: boolean, travel: 1 | -1
         const aim = wrap(Math.atan2(target.y - upper.head.y, target.x - upper.head.x) - rest);
         const straight = Math.sign(aim) * Math.min(Math.abs(aim), CHIBI_KICK * f.kick);
         set(name, a + level * (straight - a));
-        set(`${name}Lower`, (1 - level) * b - level * CHIBI_KICK_LEVEL * straight);
+        set(`${name}Lower`, (1 - level) * b - level * CHIBI_SHOE_BACK * straight);
         continue;
       }
       set(name, a);

@@ -218,17 +218,9 @@ function sample(sd: Uint8Array, sw: number, sh: number, u: number, v: number, ne
   const fx = u - 0.5, fy = v - 0.5;
   const x0 = Math.floor(fx), y0 = Math.floor(fy);
   const tx = fx - x0, ty = fy - y0;
+  // (drawMesh reads four taps inside the source itself; here they are the edge's and a squeezed row's.)
   let r = 0, g = 0, b = 0, a = 0;
-  if (x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh) {
-    // All four inside (nearly every sample): the same sums in the same order, without a test per tap.
-    const o = (y0 * sw + x0) * 4, row = sw * 4;
-    const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
-    const a00 = w00 * sd[o + 3]!, a10 = w10 * sd[o + 7]!, a01 = w01 * sd[o + row + 3]!, a11 = w11 * sd[o + row + 7]!;
-    r = a00 * sd[o]! + a10 * sd[o + 4]! + a01 * sd[o + row]! + a11 * sd[o + row + 4]!;
-    g = a00 * sd[o + 1]! + a10 * sd[o + 5]! + a01 * sd[o + row + 1]! + a11 * sd[o + row + 5]!;
-    b = a00 * sd[o + 2]! + a10 * sd[o + 6]! + a01 * sd[o + row + 2]! + a11 * sd[o + row + 6]!;
-    a = a00 + a10 + a01 + a11;
-  } else for (let k = 0; k < 4; k++) {
+  for (let k = 0; k < 4; k++) {
     const xx = x0 + (k & 1), yy = y0 + (k >> 1);
     if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
     const w = ((k & 1) ? tx : 1 - tx) * ((k >> 1) ? ty : 1 - ty);

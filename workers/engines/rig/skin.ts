@@ -246,28 +246,29 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   for (const layer of layers) {
     const vertexOf = new Map<number, number>();
     if (layer.part === null) bodyVertexOf = vertexOf;
-    const shares = layer.part !== null && rig.parts[layer.part]?.under === true;
+    const layerPart = layer.part === null ? undefined : rig.parts[layer.part];
+    const shares = layerPart?.under === true;
     const allowedAt = new Map<number, Set<number>>();
-    // The cell's part in this layer, or null; and the label its triangles keep (Clip).
-    let keep = -1;
+    // A copied or rigid layer draws its source part's cells; a rigid source's, every cell holding it.
+    const source = layer.part === null ? undefined : (layerPart?.copyOf ?? (rigid(layerPart) ? layer.part : undefined));
+    const clipped = source !== undefined && rigidBit[source] !== 0;
+    /** The cell's part in this layer, or null. */
     const cellsOf = (cell: number): number | null => {
-      const partOfCell = cellPart[cell] as number, held = rigidIn[cell] as number;
-      keep = -1;
+      const partOfCell = cellPart[cell] as number;
       if (layer.part === null) {
-        if (held === 0) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
+        if (rigidIn[cell] === 0) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
         const soft = softPart[cell] as number;
-        if (soft < 0) return null;
-        keep = ANY_SOFT;
-        return soft;
+        return soft >= 0 ? soft : null;
       }
-      const own = rig.parts[layer.part];
-      const source = own?.copyOf ?? (rigid(own) ? layer.part : undefined);
-      if (source !== undefined && rigidBit[source]) {
-        if (!(held & rigidBit[source]!)) return null;
-        if (partOfCell !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source]!) !== 0) keep = source;
-        return layer.part;
-      }
+      if (clipped) return rigidIn[cell]! & rigidBit[source!]! ? layer.part : null;
       return partOfCell === source ? layer.part : null;
+    };
+    /** The label the cell's triangles in this layer keep (Clip): -1 where the cell is its part's alone. */
+    const keepOf = (cell: number): number => {
+      const held = rigidIn[cell] as number;
+      if (layer.part === null) return held === 0 ? -1 : ANY_SOFT;
+      if (!clipped) return -1;
+      return cellPart[cell] !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source!]!) !== 0 ? source! : -1;
     };
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const part = cellsOf(cy * gw + cx);
@@ -307,7 +308,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
       const part = cellsOf(cy * gw + cx);
       if (part === null) continue;
       const v = (dx: number, dy: number): number => vertexOf.get(keyOf(cx + dx, cy + dy, part)) as number;
-      const depth = rig.parts[part]?.depth ?? 0;
+      const depth = rig.parts[part]?.depth ?? 0, keep = keepOf(cy * gw + cx);
       tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth, keep }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth, keep });
     }
   }
