@@ -13,6 +13,8 @@ import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
 import { colourStep, isLine } from './colourCues.ts';
+import { bridges, paintBridges } from './bridge.ts';
+import type { SideSample } from './bridge.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
 const SAME_COLOUR = 120;
@@ -30,6 +32,20 @@ const LINE_ACROSS = 0.1;
 const STREAK_SWEEPS = 6;
 /** How thick (a share of the height) the line drawn along a hem the limb covered is. */
 const HEM_LINE = 0.012;
+/** How far (a share of the height) a band may drop or rise from one side of a limb to the other. */
+const BRIDGE_SLOPE = 0.05;
+/** Rows (a share of the height) between two bridges, at most, for what lies between them to be bridged too. */
+const BRIDGE_GAP = 0.03;
+
+/** A row's run of pixels under a limb, which way the spine is, and whether the body goes on beyond it. */
+interface Stretch {
+  y: number;
+  x: number;
+  end: number;
+  inward: number;
+  c: number;
+  body: boolean;
+}
 
 /** A sprite split in two: the limbs drawn over the body, and the body with them painted out. */
 export interface Layers {
@@ -102,7 +118,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     return n;
   };
   // Each row's stretches under the limb, and whether the body goes on beyond each.
-  const stretches: { y: number; x: number; end: number; inward: number; c: number; body: boolean }[] = [];
+  const stretches: Stretch[] = [];
   const atRow: number[][] = Array.from({ length: height }, () => []);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -122,7 +138,10 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   // Decided with the rows around it (the outline's soft edge can read either way row by row, which
   // would cut the body into stripes): a stretch is body when most overlapping stretches within
   // VOTE rows are.
+  const out = new Uint8Array(data);
   const source = new Int32Array(n).fill(-1);
+  const painted = new Uint8Array(n);
+  const decided: boolean[] = [];
   for (const s of stretches) {
     let yes = 0, all = 0;
     for (let y = Math.max(0, s.y - VOTE); y <= Math.min(height - 1, s.y + VOTE); y++) {
@@ -134,6 +153,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
       }
     }
     const body = 2 * yes > all;
+    decided.push(body);
     const row = s.y * width;
     const inner = s.inward > 0 ? s.end + 1 : s.x - 1;
     // A line running on along the row from the limb's inner side (a belt's edge, a hem) goes on
@@ -141,30 +161,37 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     const colour = !body ? -1 : lineAlong(row, inner, s.inward) > LINE_ACROSS * rig.height ? row + inner : firstFill(row, inner, s.inward, true);
     for (let k = s.x; k <= s.end; k++) {
       if (!body) state[row + k] = 0;
-      else source[row + k] = colour;
+      else { source[row + k] = colour; painted[row + k] = 1; }
     }
     // The rest of the line between the limb and the body (the limb took only its own side of
     // it) is painted over too where it is thin: with the limb gone it is a seam across the body.
     if (body && s.c >= 0 && colour >= 0 && Math.abs(s.c - row - (s.inward > 0 ? s.end : s.x)) - 1 <= SEAM * rig.height) {
-      for (let k = s.inward > 0 ? s.end + 1 : s.x - 1; row + k !== colour; k += s.inward) source[row + k] = colour;
+      for (let k = s.inward > 0 ? s.end + 1 : s.x - 1; row + k !== colour; k += s.inward) { source[row + k] = colour; painted[row + k] = 1; }
     }
   }
+  // Where the body shows on both sides, what runs across under the limb is bridged from side to side.
+  const bridged = new Uint8Array(n);
+  for (const group of holesOf(stretches, decided, atRow)) {
+    const seam = new Set<number>();
+    const sides = ([-1, 1] as const).map((dir) => sideSamples(data, group, dir, width, (p) => state[p] === 1 && !painted[p], (p) => painted[p] === 1, (p, d, x) => fill(p) && settled(p, d, x), Math.round(SEAM * rig.height) + SOFT_EDGE, seam));
+    const spans = bridges(data, sides[0]!, sides[1]!, Math.max(2, Math.round(BRIDGE_SLOPE * rig.height)), SAME_COLOUR);
+    for (const p of paintBridges(out, data, width, spans, (q) => painted[q] === 1 || seam.has(q), Math.max(2, Math.round(BRIDGE_GAP * rig.height)), pixel)) bridged[p] = 1;
+  }
   const holes = state.map((v) => (v === 2 ? 1 : 0));
-  const out = new Uint8Array(data);
   for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
   // Along its row from the body's side (toward the spine): the body goes on under the limb as it
   // goes on beside it, a belt or a hem carried across, the outline between them skipped.
   for (let p = 0; p < n; p++) {
     const c = source[p]!;
-    if (c < 0 || state[p] === 0) continue;
-    out.copyWithin(p * 4, c * 4, c * 4 + 4);
+    if (state[p] === 0 || (c < 0 && !bridged[p])) continue;
+    if (!bridged[p]) out.copyWithin(p * 4, c * 4, c * 4 + 4);
     state[p] = 1;
   }
   // Painted art: each row copied one pixel, so shading runs across as streaks; blended down the
   // columns they go (pixel art keeps its own colours, whole).
   if (!pixel) {
     const filled = new Uint8Array(n);
-    for (let p = 0; p < n; p++) if (holes[p] && state[p] === 1) filled[p] = 1;
+    for (let p = 0; p < n; p++) if (holes[p] && state[p] === 1 && !bridged[p]) filled[p] = 1;
     for (let sweep = 0; sweep < STREAK_SWEEPS; sweep++) {
       for (let p = width; p < n - width; p++) {
         if (!filled[p]) continue;
@@ -193,6 +220,70 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const over = new Uint8Array(n * 4);
   for (let p = 0; p < n; p++) if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
   return { over: { width, height, data: over }, under: { width, height, data: out } };
+}
+
+/** The body's stretches under each limb, joined down the rows where they touch: one hole each. */
+function holesOf(stretches: readonly Stretch[], body: readonly boolean[], atRow: readonly number[][]): Stretch[][] {
+  const parent = stretches.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  stretches.forEach((s, i) => {
+    if (!body[i] || s.y === 0) return;
+    for (const j of atRow[s.y - 1]!) {
+      const t = stretches[j]!;
+      if (body[j] && t.x <= s.end + 1 && t.end >= s.x - 1) parent[find(i)] = find(j);
+    }
+  });
+  const groups = new Map<number, Stretch[]>();
+  stretches.forEach((s, i) => {
+    if (!body[i]) return;
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) group.push(s);
+    else groups.set(root, [s]);
+  });
+  return [...groups.values()];
+}
+
+/**
+ * One side (`dir`: -1 left, 1 right) of a hole down its rows (`group`, in row order): on each row
+ * the body pixel as far out from the hole, past what was painted over, as the seam the limb left is
+ * wide on most rows (a thin line, or a line's soft edge, before the body's settled fill). Where a
+ * line runs across instead of along the hole (a belt's edge) that pixel is on the line. The pixels
+ * between it and the hole (the seam) go into `seamPixels`: bridged over with the hole.
+ */
+function sideSamples(data: Uint8Array, group: readonly Stretch[], dir: -1 | 1, width: number, isBody: (p: number) => boolean, isPainted: (p: number) => boolean,
+  settledFill: (p: number, dir: number, x: number) => boolean, cap: number, seamPixels: Set<number>): SideSample[] {
+  const rows = new Map<number, { row: number; from: number }>();
+  for (const s of group) {
+    const row = s.y * width;
+    let from = dir < 0 ? s.x - 1 : s.end + 1;
+    const held = rows.get(s.y);
+    if (held && (dir < 0 ? held.from <= from : held.from >= from)) continue;
+    while (from >= 0 && from < width && isPainted(row + from)) from += dir;
+    rows.set(s.y, { row, from });
+  }
+  const seams: number[] = [];
+  for (const { row, from } of rows.values()) {
+    for (let k = 0; k <= cap; k++) {
+      const x = from + dir * k;
+      if (x < 0 || x >= width || !isBody(row + x)) break;
+      if (settledFill(row + x, dir, x)) { seams.push(k); break; }
+    }
+  }
+  if (seams.length === 0) return [];
+  const seam = seams.sort((a, b) => a - b)[seams.length >> 1]!;
+  const samples: SideSample[] = [];
+  for (const [y, { row, from }] of [...rows].sort((a, b) => a[0] - b[0])) {
+    const x = from + dir * seam;
+    // A soft edge's blend (of the outline and a fill beyond the seam) is no colour to bridge with.
+    if (x < 0 || x >= width || !isBody(row + x) || !(isLine(data, row + x) || settledFill(row + x, dir, x))) continue;
+    samples.push({ y, x, p: row + x });
+    for (let k = from; k !== x; k += dir) seamPixels.add(row + k);
+  }
+  return samples;
 }
 
 /**

@@ -61,6 +61,28 @@ describe('the underlay', () => {
     for (const x of [1, 3]) expect(colourAt(under, x, 0), `x ${x}`).toEqual(BLACK);
   });
 
+  // A belt round a belly is drawn lower beyond the arm than beside the buckle: carried along its
+  // row from the buckle's side it came out level and met its own end beyond the arm as a step.
+  it('bridges a band seen on both sides of the arm from its height on one side to its height on the other', () => {
+    const shirt = '|bbbbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([shirt, shirt, shirt, shirt, '||||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbb|', shirt,
+      '|bbbbbbbaaaaaa||||||||||||||||||||||||||', shirt, shirt, shirt, shirt, shirt]);
+    const { under } = paintUnder(sprite, rig, false)!;
+    const darkest = (x: number): number => {
+      let best = 0;
+      for (let y = 0; y < 12; y++) if (colourAt(under, x, y)[2] < colourAt(under, x, best)[2]) best = y;
+      return best;
+    };
+    const rows = [8, 9, 10, 11, 12, 13].map(darkest);
+    expect(rows[0]).toBeLessThanOrEqual(5);
+    expect(rows[5]).toBeGreaterThanOrEqual(5);
+    for (let k = 1; k < rows.length; k++) expect(rows[k]!, `x ${8 + k}`).toBeGreaterThanOrEqual(rows[k - 1]!);
+    // The line is whole across: in each column under the arm one pixel is as dark as most of the line.
+    for (let x = 8; x <= 13; x++) expect(colourAt(under, x, darkest(x))[2], `x ${x}`).toBeLessThan(110);
+    // Above and below, the shirt.
+    for (const x of [8, 13]) for (const y of [1, 10]) expect(colourAt(under, x, y), `${x},${y}`).toEqual(SHIRT);
+  });
+
   it('leaves a wide line between arm and body as drawn (a seam is thin)', () => {
     const { sprite, rig } = drawn(['|aaaassssssssbbbbbbbbbbbbbbbbbbbbbbbbbb|']);
     const { under } = paintUnder(sprite, rig, true)!;
