@@ -94,6 +94,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const shade = opts.shade?.(part) ?? null;
     // A cell shared with a rigid part draws only the pixels its part keeps (skin.ts, Clip).
     const keep = clip ? (clip.keep[t] as number) : -1;
+    const keptBy = clip && clip.under && clip.reads![t] ? clip.under : clip?.labels;
     edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
     edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
     edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
@@ -144,7 +145,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
       for (let x = lo; x <= hi; x++) {
         const pxc = x + 0.5;
         const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
-        if (keep !== -1 && !keeps(clip!, keep, su, sv)) continue;
+        if (keep !== -1 && !keeps(clip!, keptBy!, keep, su, sv)) continue;
         let r: number, g: number, b: number, a: number;
         const fx = su - sox - 0.5, fy = sv - soy - 0.5;
         const ix = Math.floor(fx), iy = Math.floor(fy);
@@ -183,9 +184,9 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
 }
 
 /** Whether a triangle keeping `keep` (a label, or ANY_SOFT) draws the source pixel at rest (u, v). */
-function keeps(clip: Clip, keep: number, u: number, v: number): boolean {
+function keeps(clip: Clip, labels: Int8Array, keep: number, u: number, v: number): boolean {
   const x = Math.floor(u), y = Math.floor(v);
-  const l = x >= 0 && x < clip.width && y >= 0 ? (clip.labels[y * clip.width + x] ?? -1) : -1;
+  const l = x >= 0 && x < clip.width && y >= 0 ? (labels[y * clip.width + x] ?? -1) : -1;
   return keep === ANY_SOFT ? l < 0 || clip.rigid[l] !== 1 : l === keep;
 }
 

@@ -41,7 +41,8 @@ export function rigSubject(image: RawImage, pixel: boolean): Rigged | null {
   if (!found) return null;
   const { skeleton, art } = found;
   const grid = art ?? paintedGrid(skeleton.rig);
-  return { ...skeleton, mesh: buildMesh(skeleton.rig, grid, art !== null && movesAsCutouts(skeleton.rig)), layers: paintUnder(skeleton.sprite, skeleton.rig, skeleton.pixel) };
+  const layers = paintUnder(skeleton.sprite, skeleton.rig, skeleton.pixel);
+  return { ...skeleton, mesh: buildMesh(skeleton.rig, grid, art !== null && movesAsCutouts(skeleton.rig), layers?.beneath ?? undefined), layers };
 }
 
 /**

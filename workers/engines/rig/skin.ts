@@ -9,6 +9,7 @@ import type { RawImage } from '../../types.ts';
 import type { Rig, Vec } from './types.ts';
 import type { Affine } from './kinematics.ts';
 import { fistArm } from './humanoid.ts';
+import { overParts } from './underlay.ts';
 
 export interface Mesh {
   /** Rest positions (start image pixels), x y interleaved. */
@@ -40,6 +41,10 @@ export interface Clip {
   keep: Int16Array;
   /** Per label, 1 for a rigid part's. */
   rigid: Uint8Array;
+  /** The labels as drawn from the body painted in under the limbs, with the rigid parts painted in beneath them (underlay.ts). */
+  under?: Int8Array;
+  /** Per triangle, 1 where it is drawn from the body painted in under the limbs: it keeps by `under`. */
+  reads?: Uint8Array;
 }
 
 export const ANY_SOFT = -2;
@@ -175,7 +180,7 @@ export function segmentDistance(p: Vec, a: Vec, b: Vec): number {
  */
 export const movesAsCutouts = (rig: Rig): boolean => rig.parts.some((p) => p.name.endsWith('Foot'));
 
-export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
+export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: Int8Array): Mesh {
   const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
   const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
@@ -196,7 +201,11 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const labels = rig.labels;
   for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
     seen.length = 0;
+    // A rigid part painted in beneath a limb (underlay.ts) is in the cell too.
+    let hidden = 0;
     for (let y = Math.max(0, y0 + cy * c); y < Math.min(height, y0 + (cy + 1) * c); y++) for (let x = Math.max(0, x0 + cx * c); x < Math.min(width, x0 + (cx + 1) * c); x++) {
+      const b = beneath ? beneath[y * width + x]! : -1;
+      if (b >= 0) hidden |= rigidBit[b]!;
       const l = labels[y * width + x]!;
       if (l < 0) continue;
       const k = counts[l]!;
@@ -212,7 +221,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
     }
     cellPart[cy * gw + cx] = best;
     softPart[cy * gw + cx] = soft;
-    rigidIn[cy * gw + cx] = held;
+    rigidIn[cy * gw + cx] = held | hidden;
   }
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
   const tris: { v: [number, number, number]; part: number; depth: number; keep: number }[] = [];
@@ -267,7 +276,8 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
     const keepOf = (cell: number): number => {
       const held = rigidIn[cell] as number;
       if (layer.part === null) return held === 0 ? -1 : ANY_SOFT;
-      if (!clipped) return -1;
+      // The body painted in under a limb keeps its body where a rigid part painted in beside it is not.
+      if (!clipped) return shares && held !== 0 ? ANY_SOFT : -1;
       return cellPart[cell] !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source!]!) !== 0 ? source! : -1;
     };
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
@@ -320,6 +330,12 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false): Mesh {
   const mesh: Mesh = { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
   if (anyRigid && tris.some((t) => t.keep !== -1)) {
     mesh.clip = { labels, width, keep: Int16Array.from(tris, (t) => t.keep), rigid: Uint8Array.from(rigidBit, (b) => (b ? 1 : 0)) };
+    if (beneath) {
+      // Drawn from the body painted in under the limbs, a pixel a rigid part was painted in at is that part's.
+      const over = overParts(rig);
+      mesh.clip.under = Int8Array.from(labels, (l, p) => (beneath[p]! >= 0 ? beneath[p]! : l));
+      mesh.clip.reads = Uint8Array.from(tris, (t) => (over.has(t.part) ? 0 : 1));
+    }
   }
   if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);
   return mesh;

@@ -14,6 +14,7 @@ import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
 import { colourStep, isLine } from './colourCues.ts';
 import { bridges, paintBridges } from './bridge.ts';
+import { completeRigid } from './rigidUnder.ts';
 import type { SideSample } from './bridge.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
@@ -51,6 +52,8 @@ interface Stretch {
 export interface Layers {
   over: RawImage;
   under: RawImage;
+  /** Per pixel, the rigid part painted in under a limb there (rigidUnder.ts), -1 elsewhere; null where none was. */
+  beneath: Int8Array | null;
 }
 
 /** The parts drawn over the body: those with an under-copy (Part.under). */
@@ -217,9 +220,37 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     frontier = next;
   }
   closeHems(out, holes, (p) => state[p] === 0 && covered.has(rig.labels[p]!), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
+  const { beneath, strays } = completeRigid(out, data, rig, covered);
   const over = new Uint8Array(n * 4);
-  for (let p = 0; p < n; p++) if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
-  return { over: { width, height, data: over }, under: { width, height, data: out } };
+  for (let p = 0; p < n; p++) {
+    if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
+    else if (strays.has(p) || (rig.labels[p]! < 0 && data[p * 4 + 3]! > 0 && limbFringe(rig, covered, strays, p))) {
+      // The limb's edge left on a shoe, and its soft edge against the background (too faint for the
+      // rig's labels), go with the limb: left behind, they stayed as a sliver where the hand had been.
+      over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
+      out.fill(0, p * 4, p * 4 + 4);
+    }
+  }
+  return { over: { width, height, data: over }, under: { width, height, data: out }, beneath };
+}
+
+/** How far (pixels) a faint unlabelled pixel may be from a limb to be its soft edge. */
+const FRINGE = 2;
+
+/** Whether unlabelled pixel `p` lies within FRINGE of a limb in `covered` (or its `strays`) and of nothing else the rig labelled. */
+function limbFringe(rig: Rig, covered: ReadonlySet<number>, strays: ReadonlySet<number>, p: number): boolean {
+  const { labels, width } = rig;
+  const height = labels.length / width, x = p % width, y = (p - x) / width;
+  let limb = false;
+  for (let dy = -FRINGE; dy <= FRINGE; dy++) for (let dx = -FRINGE; dx <= FRINGE; dx++) {
+    const qx = x + dx, qy = y + dy;
+    if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
+    const l = labels[qy * width + qx]!;
+    if (l < 0) continue;
+    if (!covered.has(l) && !strays.has(qy * width + qx)) return false;
+    limb = true;
+  }
+  return limb;
 }
 
 /** The body's stretches under each limb, joined down the rows where they touch: one hole each. */

@@ -66,6 +66,19 @@ function chibiInTrousers(): RawImage {
   return img;
 }
 
+const capsule = (ax: number, ay: number, bx: number, by: number, r: number) => (x: number, y: number): boolean => {
+  const vx = bx - ax, vy = by - ay, t = Math.max(0, Math.min(1, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy)));
+  return Math.hypot(x - ax - t * vx, y - ay - t * vy) <= r;
+};
+
+/** The chibi with its far arm hanging down its side, the hand resting on the top of its back shoe. */
+function chibiWithArm(): RawImage {
+  const img = chibi();
+  paint(img, capsule(64, 122, 72, 176, 11), BLACK); paint(img, capsule(64, 122, 72, 176, 7), [150, 200, 255, 255]);
+  paint(img, ellipse(74, 188, 11, 11), BLACK); paint(img, ellipse(74, 188, 8, 8), SKIN);
+  return img;
+}
+
 const isShorts = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && Math.abs(d[i]! - 120) < 30 && Math.abs(d[i + 1]! - 80) < 30 && d[i + 2]! < 80;
 const isShoe = (d: Uint8Array, i: number): boolean => d[i + 3]! > 128 && d[i]! > 170 && d[i + 1]! < 110 && d[i + 2]! < 110;
 const count = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
@@ -158,6 +171,19 @@ describe('a chibi\'s shoes under its shorts', () => {
       expect(pieces(f, isShoe)).toBeLessThanOrEqual(pieces0);
       expect(count(f, isShoe) / shoes0).toBeGreaterThan(0.4);
     }
+  });
+
+  // The hand hid the top of the shoe: lifted, it left the shoe with a corner cut off along its
+  // outline (and, stepping, the shoe went without the corner, the body kept it).
+  it.each(['cheer', 'walk', 'kick'])('%s: a shoe the hand rested on is whole when the hand lifts, and steps whole', (text) => {
+    const r = animate({ start: chibiWithArm(), text, frames: 12, isPixel: false, seed: 'shoes' });
+    const whole = count(chibi(), isShoe);
+    let most = 0;
+    for (const f of r.frames) {
+      most = Math.max(most, count(f, isShoe));
+      expect(pieces(f, isShoe)).toBeLessThanOrEqual(2);
+    }
+    expect(most / whole).toBeGreaterThan(0.97);
   });
 
   it('kicks its near shoe out in front and up', () => {

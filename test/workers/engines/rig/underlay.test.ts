@@ -18,18 +18,19 @@ const TORSO = 0, ARM = 1, SHOE = 3;
 /**
  * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
  * a seam of line the arm left, `b` shirt, `e` the soft edge of a line into the shirt, `f` a
- * fingertip of skin left on the body, `l` the shirt's lit edge, `o` a shoe (a rigid part), `.` nothing.
+ * fingertip of skin left on the body, `l` the shirt's lit edge, `o` a shoe (a rigid part) and `k`
+ * its outline, `.` nothing.
  * The spine stands at x = 30, the subject is 100 px tall.
  */
 function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   const width = rows[0]!.length, height = rows.length;
   const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
   const labels = new Int8Array(width * height).fill(-1);
-  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT, o: SHOE_RED };
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT, o: SHOE_RED, k: BLACK };
   rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
     sprite.data.set(colour[c]!, (y * width + x) * 4);
-    labels[y * width + x] = c === 'a' ? ARM : c === 'o' ? SHOE : TORSO;
+    labels[y * width + x] = c === 'a' ? ARM : c === 'o' || c === 'k' ? SHOE : TORSO;
   }));
   const spine = { name: 'spine', parent: -1, head: { x: 30, y: height }, tail: { x: 30, y: 0 } };
   const rig: Rig = {
@@ -124,12 +125,40 @@ describe('the underlay', () => {
     expect(colourAt(paintUnder(alone.sprite, alone.rig, true)!.under, 4, 1)[3]).toBe(0);
   });
 
-  it('never paints a shoe (a rigid part, moving on its own) in under a hand that lies over it', () => {
+  it('never paints a shoe (a rigid part, moving on its own) into the body under a hand that lies over it', () => {
     const row = '.ooooaaaaaaoooooobbbbbbbbbbbbbbbbbbbbbb|';
     const { sprite, rig } = drawn([row, row, row, row, row]);
-    const { under } = paintUnder(sprite, rig, false)!;
+    const { under, beneath } = paintUnder(sprite, rig, false)!;
     const reddish = ([r, g, b, a]: Rgba): boolean => a > 0 && r > 150 && g < 120 && b < 120;
-    for (let y = 0; y < 5; y++) for (let x = 5; x <= 10; x++) expect(reddish(colourAt(under, x, y)), `${x},${y}`).toBe(false);
+    // Red only where the shoe itself is painted in under the hand (then it moves with the shoe).
+    for (let y = 0; y < 5; y++) for (let x = 5; x <= 10; x++) expect(reddish(colourAt(under, x, y)), `${x},${y}`).toBe(beneath?.[y * 40 + x] === SHOE);
+  });
+
+  // A hand resting on a round shoe hid its top: lifted, it left the shoe cut along the hand's outline.
+  it('completes a round shoe under the hand that hid its top, as round as the side that shows, and gives the hand its edge back', () => {
+    const r = 6, cx = 10, rows: string[][] = Array.from({ length: r + 1 }, () => [...'.'.repeat(40)]);
+    const dome = (x: number, y: number): boolean => y >= 0 && y <= r && (x - cx) ** 2 + (y - r) ** 2 <= r * r + r;
+    for (let y = 0; y <= r; y++) for (let x = 0; x < 40; x++) {
+      if (!dome(x, y)) continue;
+      rows[y]![x] = [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]].every(([qx, qy]) => dome(qx!, qy!) || qy! > r) ? 'o' : 'k';
+    }
+    for (let y = 0; y <= 3; y++) for (let x = 11; x <= 18; x++) rows[y]![x] = 'a';
+    // The hand's outline, left labelled as the shoe, beside the hand and well outside the dome.
+    rows[4]![19] = 'k';
+    rows[4]![20] = 'k';
+    const { sprite, rig } = drawn(rows.map((row) => row.join('')));
+    const { under, over, beneath } = paintUnder(sprite, rig, false)!;
+    for (let y = 0; y <= 3; y++) for (let x = 11; x <= 18; x++) {
+      const mirrored = rows[y]![2 * cx - x]!;
+      if (dome(x, y)) {
+        expect(beneath?.[y * 40 + x], `${x},${y}`).toBe(SHOE);
+        expect(colourAt(under, x, y), `${x},${y}`).toEqual(mirrored === 'k' ? BLACK : SHOE_RED);
+      } else expect(colourAt(under, x, y)[3], `${x},${y}`).toBe(0);
+    }
+    for (const x of [19, 20]) {
+      expect(colourAt(under, x, 4)[3], `x ${x}`).toBe(0);
+      expect(colourAt(over, x, 4), `x ${x}`).toEqual(BLACK);
+    }
   });
 
   it('runs a hem the hand covered on from the body\'s edge on one side to the other, outlined', () => {

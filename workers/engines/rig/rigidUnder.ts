@@ -1,0 +1,98 @@
+// A rigid part (a chibi's shoe) a limb lay over, completed under it. A hand resting on a shoe hid the
+// shoe's top: lifted, it left the shoe with a corner cut off along the hand's outline. A shoe is as
+// round on the side the hand hid as on the side that shows, so its hidden pixels are those of the
+// limb's place whose mirror across the shoe's upright middle is shoe, inside the shoe's own extent.
+// They are the shoe's pixels beneath the limb: drawn with the shoe wherever it steps, never with the
+// body (skin.ts, Clip).
+import type { Rig } from './types.ts';
+import { colourStep, isLine } from './colourCues.ts';
+
+/** How far (a share of the height) from a completed pixel the limb's edge left on the part (its line and soft edge) is painted over. */
+const SEAM_REACH = 0.025;
+/** Columns a part's pixel may be off its mirror's (a part is not drawn exactly symmetric) and still be the part's. */
+const MIRROR_SLACK = 2;
+/** Colours closer than this (summed RGB steps) are one flat fill. */
+const SETTLED = 24;
+/** The share of a part's rows, from its bottom, whose extent sets its upright middle (a shoe's sole shows whole). */
+const BASE_ROWS = 0.25;
+
+/**
+ * Completes each rigid part of `rig` that a limb in `covered` lay over, in `out` (the body painted in
+ * under the limbs, a copy of `data`): returns per pixel the rigid part painted in there beneath a
+ * limb, -1 elsewhere (null where none was), and the part's pixels that are the limb's edge (strays).
+ */
+export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, covered: ReadonlySet<number>): { beneath: Int8Array | null; strays: Set<number> } {
+  const { labels, width } = rig;
+  const height = labels.length / width;
+  let beneath: Int8Array | null = null;
+  const strays = new Set<number>();
+  rig.parts.forEach((part, r) => {
+    if (!part.rigid || part.copyOf !== undefined) return;
+    let x0 = width, x1 = -1, y0 = height, y1 = -1;
+    for (let p = 0; p < labels.length; p++) {
+      if (labels[p] !== r) continue;
+      const x = p % width, y = (p - x) / width;
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    }
+    if (x1 < 0) return;
+    // The upright middle, doubled (a mirror column is `mid2 - x`): that of the widest unbroken run
+    // along its lowest rows (its sole; a stray pixel beside it is not the part's width).
+    let b0 = 0, b1 = -1;
+    for (let y = Math.floor(y1 - BASE_ROWS * (y1 - y0)); y <= y1; y++) for (let x = x0; x <= x1; x++) {
+      if (labels[y * width + x] !== r) continue;
+      let end = x;
+      while (end < x1 && labels[y * width + end + 1] === r) end++;
+      if (end - x > b1 - b0) { b0 = x; b1 = end; }
+      x = end;
+    }
+    const mid2 = b0 + b1;
+    const own = (x: number, y: number): boolean => x >= x0 && x <= x1 && labels[y * width + x] === r;
+    /** Paints pixel `p` at (x, y) as the part: the outline and its soft edge as their mirror, the fill as the part's own beside it. */
+    const paint = (p: number, x: number, y: number): boolean => {
+      const mx = mid2 - x, m = y * width + mx;
+      const edge = isLine(data, m) || data[m * 4 + 3]! < 255 || [m - 1, m + 1, m - width, m + width].some((q) => isLine(data, q));
+      const from = edge ? m : fillBeside(data, labels, width, r, x, y, mx > x ? 1 : -1);
+      if (from >= 0) out.set(data.subarray(from * 4, from * 4 + 4), p * 4);
+      return from >= 0;
+    };
+    const done: number[] = [];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
+      const p = y * width + x;
+      if (!covered.has(labels[p]!) || !own(mid2 - x, y) || !paint(p, x, y)) continue;
+      beneath ??= new Int8Array(labels.length).fill(-1);
+      beneath[p] = r;
+      done.push(p);
+    }
+    // The limb's outline and soft edge left on the part, where the part goes on under the limb, are
+    // inside it now: painted as the part is there, unless their mirror is the part's outline.
+    // Where their mirror is not the part at all (give or take MIRROR_SLACK), they lie outside it:
+    // the limb's edge, not the part's.
+    if (done.length === 0) return;
+    const reach = Math.max(1, Math.round(SEAM_REACH * rig.height));
+    const completed = (x: number, y: number): boolean => own(x, y) || (x >= x0 && x <= x1 && beneath![y * width + x] === r);
+    const near = (x: number, y: number, hit: (qx: number, qy: number) => boolean, d: number): boolean => {
+      for (let dy = -d; dy <= d; dy++) for (let dx = -d; dx <= d; dx++) if (y + dy >= 0 && y + dy < height && x + dx >= 0 && x + dx < width && hit(x + dx, y + dy)) return true;
+      return false;
+    };
+    const seam: number[] = [];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
+      const q = y * width + x;
+      if (!own(x, y) || !near(x, y, (qx, qy) => covered.has(labels[qy * width + qx]!), reach)) continue;
+      if (!near(mid2 - x, y, (qx, qy) => qy === y && completed(qx, qy), MIRROR_SLACK)) {
+        if (isLine(data, q) || data[q * 4 + 3]! < 255) strays.add(q);
+      } else if (own(mid2 - x, y) && !isLine(data, y * width + mid2 - x)) seam.push(q);
+    }
+    for (const q of seam) paint(q, q % width, Math.floor(q / width));
+  });
+  return { beneath, strays };
+}
+
+/** The first pixel of part `r` along row `y` from `x` in `dir` that is settled fill (opaque, no line, as the next two on), or -1. */
+function fillBeside(data: Uint8Array, labels: Int8Array, width: number, r: number, x: number, y: number, dir: number): number {
+  const fill = (q: number): boolean => labels[q] === r && data[q * 4 + 3] === 255 && !isLine(data, q);
+  for (let k = x + dir; k + 2 * dir >= 0 && k + 2 * dir < width; k += dir) {
+    const q = y * width + k;
+    if (fill(q) && fill(q + dir) && fill(q + 2 * dir) && colourStep(data, q, q + dir) < SETTLED && colourStep(data, q, q + 2 * dir) < SETTLED) return q;
+  }
+  return -1;
+}
