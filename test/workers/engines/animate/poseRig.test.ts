@@ -307,8 +307,22 @@ describe('poseRig arms seen from the front', () => {
     expect(32 - hand(rig, 3).y).toBeGreaterThan(0.4 * 28);
   });
 
+  // Beside a head as wide as its shoulders (a chibi's mushroom of hair) the arm stopped at level and
+  // a cheer held it out straight: it pointed.
+  it('beside a head too wide to raise a hand past, pumps the fist: elbow down, forearm up beside the shoulder', () => {
+    const rig = frontRig(30);
+    const pose = poseRig(rig, frame({ arms: [{ swing: 3, bend: 0.15 }, { swing: 3, bend: 0.15 }] }), false).pose;
+    const t = boneTransforms(rig, pose);
+    const elbow = apply(t[2]!, 40, 46), fist = apply(t[3]!, 40, 60);
+    expect(fist.y).toBeLessThanOrEqual(32);
+    expect(elbow.y - fist.y).toBeGreaterThan(0.5 * 14);
+    // Out on its own side, but not held out at length.
+    expect(fist.x).toBeLessThan(40 - 7);
+    expect(fist.x).toBeGreaterThan(40 - 0.75 * 28);
+  });
+
   it('has no jump between neighbouring swings (an arm coming down from overhead)', () => {
-    for (const half of [8, 20]) {
+    for (const half of [8, 20, 30]) {
       const rig = frontRig(half);
       for (let s = -1.5; s < 3.2; s += 0.05) {
         const a = hand(rig, s), b = hand(rig, s + 0.05);
