@@ -171,6 +171,13 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     if (body && s.c >= 0 && colour >= 0 && Math.abs(s.c - row - (s.inward > 0 ? s.end : s.x)) - 1 <= SEAM * rig.height) {
       for (let k = s.inward > 0 ? s.end + 1 : s.x - 1; row + k !== colour; k += s.inward) { source[row + k] = colour; painted[row + k] = 1; }
     }
+    // So is its outline beyond, away from the spine, where a fill of the body lies past it (a lit
+    // edge, a belt's end): painted as that fill, it no longer draws the arm's edge on the body.
+    const beyond = s.inward > 0 ? s.x - 1 : s.end + 1;
+    const past = body && beyond >= 0 && beyond < width && state[row + beyond] === 1 ? firstFill(row, beyond, -s.inward, true) : -1;
+    if (past >= 0 && Math.abs(past - row - beyond) <= SEAM * rig.height) {
+      for (let k = beyond; row + k !== past; k -= s.inward) { source[row + k] = past; painted[row + k] = 1; }
+    }
   }
   // Where the body shows on both sides, what runs across under the limb is bridged from side to side.
   const bridged = new Uint8Array(n);

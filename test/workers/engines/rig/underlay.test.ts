@@ -109,6 +109,16 @@ describe('the underlay', () => {
     expect(colourAt(under, 2, 1)).toEqual(LIT);
   });
 
+  // The arm's outline on its outer side, between it and the shirt's lit edge, stayed as a line
+  // drawn down the body where the arm had been.
+  it('paints over the arm\'s outline beyond it too, where a fill of the body lies past it, and keeps the body\'s outline', () => {
+    const row = '|llllssaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([row, row, row]);
+    const { under } = paintUnder(sprite, rig, true)!;
+    for (const x of [5, 6]) expect(colourAt(under, x, 1), `x ${x}`).toEqual(LIT);
+    expect(colourAt(under, 0, 1)).toEqual(BLACK);
+  });
+
   it('carries the shirt across, not the soft edge of the line between arm and shirt (a streak)', () => {
     const { sprite, rig } = drawn(['|aaaaaaaasseebbbbbbbbbbbbbbbbbbbbbbbbbb|']);
     const { under } = paintUnder(sprite, rig, true)!;
