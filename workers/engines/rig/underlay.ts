@@ -12,7 +12,7 @@
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
-import { colourStep, isLine } from './colourCues.ts';
+import { colourStep, isLine, lumaAt } from './colourCues.ts';
 import { bridges, paintBridges } from './bridge.ts';
 import { completeRigid } from './rigidUnder.ts';
 import type { SideSample } from './bridge.ts';
@@ -375,6 +375,7 @@ function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => b
     let xb = xa;
     while (xb + 1 < width && stop[xb + 1]! >= 0) xb++;
     const left = edgeBeside(xa - 1, -1, stop[xa]!), right = edgeBeside(xb + 1, 1, stop[xb]!);
+    const lasts: number[] = [];
     for (let x = xa; x <= xb; x++) {
       const s = stop[x]!;
       const edge = left && right ? Math.round(left.y + ((right.y - left.y) * (x - left.x)) / (right.x - left.x)) : s;
@@ -388,10 +389,19 @@ function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => b
         out.fill(0, at(x, last) * 4, at(x, last) * 4 + 4);
         state[at(x, last)] = 0;
       }
-      const line = lineNear(at(x, last));
-      if (line < 0) continue;
-      for (let k = 0, y = last; k < thick && y >= 0 && (holes[at(x, y)] || y > s) && state[at(x, y)] === 1; k++, y--) out.copyWithin(at(x, y) * 4, line * 4, line * 4 + 4);
+      lasts.push(last);
     }
+    // One line along the whole hem, the darkest of the body's lines nearest its columns (the
+    // nearest to a column is at times a line's soft edge: a brown stretch along a black line).
+    let line = -1;
+    lasts.forEach((last, k) => {
+      const q = lineNear(at(xa + k, last));
+      if (q >= 0 && (line < 0 || lumaAt(out, q * 4) < lumaAt(out, line * 4))) line = q;
+    });
+    if (line >= 0) lasts.forEach((last, k) => {
+      const x = xa + k;
+      for (let j = 0, y = last; j < thick && y >= 0 && (holes[at(x, y)] || y > stop[x]!) && state[at(x, y)] === 1; j++, y--) out.copyWithin(at(x, y) * 4, line * 4, line * 4 + 4);
+    });
     xa = xb;
   }
 }

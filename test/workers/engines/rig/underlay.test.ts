@@ -13,20 +13,22 @@ const EDGE: Rgba = [70, 120, 215, 255];
 /** The shirt's lit edge, far from its colour. */
 const LIT: Rgba = [130, 190, 250, 255];
 const SHOE_RED: Rgba = [220, 50, 50, 255];
+/** A line's soft edge into a brown: dark enough to read as line, not black. */
+const SOFT_LINE: Rgba = [70, 45, 25, 255];
 const TORSO = 0, ARM = 1, SHOE = 3;
 
 /**
  * One row per string, a character a pixel: `|` the body's outline, `a` the arm over the body, `s`
  * a seam of line the arm left, `b` shirt, `e` the soft edge of a line into the shirt, `f` a
  * fingertip of skin left on the body, `l` the shirt's lit edge, `o` a shoe (a rigid part) and `k`
- * its outline, `.` nothing.
+ * its outline, `d` a line's soft edge (dark, not black), `.` nothing.
  * The spine stands at x = 30, the subject is 100 px tall.
  */
 function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   const width = rows[0]!.length, height = rows.length;
   const sprite: RawImage = { width, height, data: new Uint8Array(width * height * 4) };
   const labels = new Int8Array(width * height).fill(-1);
-  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT, o: SHOE_RED, k: BLACK };
+  const colour: Record<string, Rgba> = { '|': BLACK, a: SLEEVE, s: BLACK, b: SHIRT, e: EDGE, f: SKIN, l: LIT, o: SHOE_RED, k: BLACK, d: SOFT_LINE };
   rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
     sprite.data.set(colour[c]!, (y * width + x) * 4);
@@ -188,5 +190,20 @@ describe('the underlay', () => {
     expect(colourAt(under, 11, 3)).toEqual(SHIRT);
     expect(colourAt(under, 11, 4)).toEqual(BLACK);
     for (let x = 6; x <= 11; x++) expect(colourAt(under, x, 5)[3], `x ${x}`).toBe(0);
+  });
+
+  // The line nearest a column along its row was at times a line's soft edge: a brown stretch along
+  // the black hem.
+  it('draws the hem it runs on in one line, the darkest of the body\'s lines beside it', () => {
+    const { sprite, rig } = drawn([
+      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      '||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      'ooooooaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+      'ooooooaaaaaadd||||||||||||||||||||||||||',
+      'ooooooaaaaaa............................',
+    ]);
+    const { under } = paintUnder(sprite, rig, false)!;
+    for (const x of [6, 11]) expect(colourAt(under, x, x === 6 ? 2 : 4), `x ${x}`).toEqual(BLACK);
   });
 });
