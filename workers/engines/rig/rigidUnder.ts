@@ -70,21 +70,46 @@ export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, cover
     if (done.length === 0) return;
     const reach = Math.max(1, Math.round(SEAM_REACH * rig.height));
     const completed = (x: number, y: number): boolean => own(x, y) || (x >= x0 && x <= x1 && beneath![y * width + x] === r);
-    const near = (x: number, y: number, hit: (qx: number, qy: number) => boolean, d: number): boolean => {
-      for (let dy = -d; dy <= d; dy++) for (let dx = -d; dx <= d; dx++) if (y + dy >= 0 && y + dy < height && x + dx >= 0 && x + dx < width && hit(x + dx, y + dy)) return true;
+    // Within `reach` of the limb's place: a box around each of its pixels in the part's extent.
+    const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    const nearLimb = boxAround(bw, bh, reach, (bx, by) => {
+      const x = x0 + bx, y = y0 + by;
+      for (let d = -reach; d <= reach; d++) if (y + d >= 0 && y + d < height && covered.has(labels[(y + d) * width + x]!)) return true;
+      return false;
+    });
+    const mirrored = (x: number, y: number): boolean => {
+      for (let d = -MIRROR_SLACK; d <= MIRROR_SLACK; d++) if (completed(x + d, y)) return true;
       return false;
     };
     const seam: number[] = [];
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
       const q = y * width + x;
-      if (!own(x, y) || !near(x, y, (qx, qy) => covered.has(labels[qy * width + qx]!), reach)) continue;
-      if (!near(mid2 - x, y, (qx, qy) => qy === y && completed(qx, qy), MIRROR_SLACK)) {
+      if (!own(x, y) || !nearLimb[(y - y0) * bw + x - x0]) continue;
+      if (!mirrored(mid2 - x, y)) {
         if (isLine(data, q) || data[q * 4 + 3]! < 255) strays.add(q);
       } else if (own(mid2 - x, y) && !isLine(data, y * width + mid2 - x)) seam.push(q);
     }
     for (const q of seam) paint(q, q % width, Math.floor(q / width));
   });
   return { beneath, strays };
+}
+
+/**
+ * Which cells of a `w` x `h` grid lie within `r` cells along the row of one whose column, within `r`
+ * cells up or down, `column(x, y)` finds something in: a box of 2r + 1 around each, in two passes.
+ */
+function boxAround(w: number, h: number, r: number, column: (x: number, y: number) => boolean): Uint8Array {
+  const hit = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) hit[y * w + x] = column(x, y) ? 1 : 0;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let last = -Infinity;
+    for (let x = 0; x < w + r; x++) {
+      if (x < w && hit[y * w + x]) last = x;
+      if (x - r >= 0 && x - last <= 2 * r) out[y * w + x - r] = 1;
+    }
+  }
+  return out;
 }
 
 /** The first pixel of part `r` along row `y` from `x` in `dir` that is settled fill (opaque, no line, as the next two on), or -1. */

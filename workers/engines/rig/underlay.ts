@@ -212,7 +212,12 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   }
   // What no row reached takes the nearest body pixel's colour, breadth first.
   let frontier: number[] = [];
-  for (let p = 0; p < n; p++) if (state[p] === 1) frontier.push(p);
+  // (Only body pixels beside one can reach one first: the rest would be looked at for nothing.)
+  const besideHole = (p: number): boolean => {
+    const x = p % width;
+    return (x > 0 && state[p - 1] === 2) || (x < width - 1 && state[p + 1] === 2) || (p >= width && state[p - width] === 2) || (p + width < n && state[p + width] === 2);
+  };
+  for (let p = 0; p < n; p++) if (state[p] === 1 && besideHole(p)) frontier.push(p);
   while (frontier.length > 0) {
     const next: number[] = [];
     for (const p of frontier) {
@@ -229,9 +234,20 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   closeHems(out, holes, (p) => state[p] === 0 && covered.has(rig.labels[p]!), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
   const { beneath, strays } = completeRigid(out, data, rig, covered);
   const over = new Uint8Array(n * 4);
+  // (A limb's soft edge lies within FRINGE of the box round the limbs.)
+  let lx0 = width, lx1 = -1, ly0 = height, ly1 = -1;
+  for (let p = 0; p < n; p++) {
+    if (!covered.has(rig.labels[p]!)) continue;
+    const x = p % width, y = (p - x) / width;
+    lx0 = Math.min(lx0, x); lx1 = Math.max(lx1, x); ly0 = Math.min(ly0, y); ly1 = Math.max(ly1, y);
+  }
+  const byLimbs = (p: number): boolean => {
+    const x = p % width, y = (p - x) / width;
+    return x >= lx0 - FRINGE && x <= lx1 + FRINGE && y >= ly0 - FRINGE && y <= ly1 + FRINGE;
+  };
   for (let p = 0; p < n; p++) {
     if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
-    else if (strays.has(p) || (rig.labels[p]! < 0 && data[p * 4 + 3]! > 0 && limbFringe(rig, covered, strays, p))) {
+    else if (strays.has(p) || (rig.labels[p]! < 0 && data[p * 4 + 3]! > 0 && byLimbs(p) && limbFringe(rig, covered, strays, p))) {
       // The limb's edge left on a shoe, and its soft edge against the background (too faint for the
       // rig's labels), go with the limb: left behind, they stayed as a sliver where the hand had been.
       over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
