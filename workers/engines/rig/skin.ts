@@ -333,8 +333,12 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
     if (beneath) {
       // Drawn from the body painted in under the limbs, a pixel a rigid part was painted in at is that part's.
       const over = overParts(rig);
-      mesh.clip.under = Int8Array.from(labels, (l, p) => (beneath[p]! >= 0 ? beneath[p]! : l));
-      mesh.clip.reads = Uint8Array.from(tris, (t) => (over.has(t.part) ? 0 : 1));
+      const under = new Int8Array(labels);
+      for (let p = 0; p < under.length; p++) if (beneath[p]! >= 0) under[p] = beneath[p]!;
+      const reads = new Uint8Array(tris.length);
+      tris.forEach((t, i) => { reads[i] = over.has(t.part) ? 0 : 1; });
+      mesh.clip.under = under;
+      mesh.clip.reads = reads;
     }
   }
   if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);
