@@ -17,3 +17,6 @@ export const isLine = (data: Uint8Array, p: number): boolean => 0.299 * data[p *
 /** How far apart pixels `p` and `q` of straight RGBA `data` are in colour: their RGB steps summed. */
 export const colourStep = (data: Uint8Array, p: number, q: number): number =>
   Math.abs(data[p * 4]! - data[q * 4]!) + Math.abs(data[p * 4 + 1]! - data[q * 4 + 1]!) + Math.abs(data[p * 4 + 2]! - data[q * 4 + 2]!);
+
+/** Colours closer than this (colourStep) are one flat fill, not a line's soft edge into it. */
+export const SETTLED = 24;

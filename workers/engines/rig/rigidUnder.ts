@@ -5,14 +5,12 @@
 // They are the shoe's pixels beneath the limb: drawn with the shoe wherever it steps, never with the
 // body (skin.ts, Clip).
 import type { Rig } from './types.ts';
-import { colourStep, isLine } from './colourCues.ts';
+import { colourStep, isLine, SETTLED } from './colourCues.ts';
 
 /** How far (a share of the height) from a completed pixel the limb's edge left on the part (its line and soft edge) is painted over. */
 const SEAM_REACH = 0.025;
 /** Columns a part's pixel may be off its mirror's (a part is not drawn exactly symmetric) and still be the part's. */
 const MIRROR_SLACK = 2;
-/** Colours closer than this (summed RGB steps) are one flat fill. */
-const SETTLED = 24;
 /** The share of a part's rows, from its bottom, whose extent sets its upright middle (a shoe's sole shows whole). */
 const BASE_ROWS = 0.25;
 

@@ -1,26 +1,27 @@
 // The body under a limb drawn over it. An arm across the chest or hanging against the side covers
 // body the picture never shows; swung away it would leave a hole. So the sprite is split in two
-// layers: the limb's own pixels, and the body with the limb painted out. Where the body lies on
-// both sides of the limb along a row, the row is carried across from the body's side (a belt or a
-// hem goes on under the arm, a belt's edge too; the seam between limb and body and its soft edge
-// are skipped) and, in painted art, blended down the columns so one pixel's shading does not run
-// across as a streak; out at the silhouette's edge (no more than a sliver of body beyond it along
-// its row) the limb's place becomes background, so the body does not keep its outline as a bulge.
-// Body beyond the limb is a line, the colour the body has on the spine's side, or any body that
-// runs on to a line (a shirt's lit edge between the sleeve and the outline). Which of the two a row
-// is, the rows around it decide together.
+// layers: the limb's own pixels, and the body with the limb painted out. Where the body shows on
+// both sides of the limb, what runs across it is bridged from side to side, on the slope it takes
+// between them (bridge.ts); the rest of a row the body lies on both sides of is carried across from
+// the body's side (a belt or a hem goes on under the arm, a belt's edge too; the seam between limb
+// and body and its soft edge are skipped) and, in painted art, blended down the columns so one
+// pixel's shading does not run across as a streak. A shoe the hand rested on is completed under it
+// (rigidUnder.ts), and the hand's edge left on the shoe or the background goes with the hand. Out at
+// the silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
+// becomes background, so the body does not keep its outline as a bulge. Body beyond the limb is a
+// line, the colour the body has on the spine's side, or any body that runs on to a line (a shirt's
+// lit edge between the sleeve and the outline). Which of the two a row is, the rows around it
+// decide together.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
-import { colourStep, isLine, lumaAt } from './colourCues.ts';
+import { colourStep, isLine, lumaAt, SETTLED } from './colourCues.ts';
 import { bridges, paintBridges } from './bridge.ts';
 import { completeRigid } from './rigidUnder.ts';
 import type { SideSample } from './bridge.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
 const SAME_COLOUR = 120;
-/** Colours closer than this are one flat fill (not a line's soft edge into it). */
-const SETTLED = 24;
 /** How many pixels a line's soft edge may take, at most. */
 const SOFT_EDGE = 3;
 /** Rows each side whose stretches vote on whether the body goes on beyond a limb. */
