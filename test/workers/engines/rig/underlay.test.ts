@@ -43,6 +43,16 @@ function drawn(rows: string[]): { sprite: RawImage; rig: Rig } {
   return { sprite, rig };
 }
 
+/** A hand over a hem that meets a shoe left of it, the body's bottom edge right of it beginning with `edge` (two pixels). */
+const hemUnderHand = (edge: string): string[] => [
+  '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+  '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+  '||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+  'ooooooaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
+  `ooooooaaaaaa${edge}||||||||||||||||||||||||||`,
+  'ooooooaaaaaa............................',
+];
+
 const colourAt = (img: RawImage, x: number, y: number): Rgba => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4)] as Rgba;
 
 describe('the underlay', () => {
@@ -175,14 +185,7 @@ describe('the underlay', () => {
 
   it('runs a hem the hand covered on from the body\'s edge on one side to the other, outlined', () => {
     // The hem meets the shoe at row 2 left of the hand and ends at row 4 right of it.
-    const { sprite, rig } = drawn([
-      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      '||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      'ooooooaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      'ooooooaaaaaa||||||||||||||||||||||||||||',
-      'ooooooaaaaaa............................',
-    ]);
+    const { sprite, rig } = drawn(hemUnderHand('||'));
     const { under } = paintUnder(sprite, rig, false)!;
     // Beside the shoe the hem is where it meets it; next to the body's own edge, as low as it.
     expect(colourAt(under, 6, 2)).toEqual(BLACK);
@@ -195,14 +198,7 @@ describe('the underlay', () => {
   // The line nearest a column along its row was at times a line's soft edge: a brown stretch along
   // the black hem.
   it('draws the hem it runs on in one line, the darkest of the body\'s lines beside it', () => {
-    const { sprite, rig } = drawn([
-      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      '|bbbbbaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      '||||||aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      'ooooooaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbb|',
-      'ooooooaaaaaadd||||||||||||||||||||||||||',
-      'ooooooaaaaaa............................',
-    ]);
+    const { sprite, rig } = drawn(hemUnderHand('dd'));
     const { under } = paintUnder(sprite, rig, false)!;
     for (const x of [6, 11]) expect(colourAt(under, x, x === 6 ? 2 : 4), `x ${x}`).toEqual(BLACK);
   });
