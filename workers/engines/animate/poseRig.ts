@@ -163,16 +163,18 @@ function frontArm(rig: Rig, name: string, arm: MotionFrame['arms'][number]): [nu
   const upper = Math.min(swing, reach), lower = (0.4 + 0.6 * easeInOut(span(arm.swing, SMALL_SWING, LARGE_SWING))) * arm.bend;
   // An arm its head stops at level (a chibi's, beside a head as wide as its shoulders) is not held out
   // straight for arms thrown up, which points: past level it pumps its fist, the elbow dropping
-  // and the forearm folding up beside the shoulder, clear of the face.
+  // and the forearm folding up beside the shoulder, clear of the face. The motion's bend still moves
+  // the forearm about that (a wave waves, a cheer's second pump shows).
   const pump = reach <= Math.PI / 2 ? easeInOut(span(swing, reach - PUMP_LEAD, reach + PUMP_SPAN)) : 0;
-  return [out * (upper + pump * (PUMP_UPPER - upper)), out * (lower + pump * (PUMP_FOREARM - lower))];
+  return [out * (upper + pump * (PUMP_UPPER - upper)), out * (lower + pump * (PUMP_FOREARM - PUMP_BEND))];
 }
 
 /**
  * A pumped fist (frontArm): the upper arm's turn out from down and the forearm's from the upper
- * (radians), and over how much raise (radians, from PUMP_LEAD short of the arm's reach) it folds in.
+ * (radians) at a motion's bend of PUMP_BEND, and over how much raise (radians, from PUMP_LEAD short
+ * of the arm's reach) it folds in.
  */
-const PUMP_UPPER = 0.7, PUMP_FOREARM = 2.0, PUMP_LEAD = 0.3, PUMP_SPAN = 0.7;
+const PUMP_UPPER = 0.7, PUMP_FOREARM = 2.0, PUMP_BEND = 0.2, PUMP_LEAD = 0.3, PUMP_SPAN = 0.7;
 
 /** Art pixels a pixel-art body's top must move for it to lean (see poseRig). */
 const TILT = 1.5;

@@ -321,6 +321,13 @@ describe('poseRig arms seen from the front', () => {
     expect(fist.x).toBeGreaterThan(40 - 0.75 * 28);
   });
 
+  // The pump took the forearm's turn whatever the motion's bend: a wave held a still fist.
+  it('beside a head too wide, a wave still waves: the motion\'s bend moves the pumped forearm', () => {
+    const rig = frontRig(30);
+    const forearm = (bend: number): number => poseRig(rig, frame({ arms: [{ swing: 2.6, bend }, { swing: 2.6, bend }] }), false).pose.bones[3]!.angle;
+    expect(Math.abs(forearm(1.1) - forearm(0.1))).toBeGreaterThan(0.5);
+  });
+
   it('has no jump between neighbouring swings (an arm coming down from overhead)', () => {
     for (const half of [8, 20, 30]) {
       const rig = frontRig(half);
