@@ -11,6 +11,10 @@ import { colourStep, isLine, SETTLED } from './colourCues.ts';
 const SEAM_REACH = 0.025;
 /** Columns a part's pixel may be off its mirror's (a part is not drawn exactly symmetric) and still be the part's. */
 const MIRROR_SLACK = 2;
+/** Half the width (a share of the height) of the part's middle, where its mirror cannot judge its outline. */
+const AXIS_BAND = 0.012;
+/** Colours this close (colourStep) to the part's fill are the fill, not a line's soft edge into it. */
+const SOFT_STEP = 60;
 /** The share of a part's rows, from its bottom, whose extent sets its upright middle (a shoe's sole shows whole). */
 const BASE_ROWS = 0.25;
 
@@ -48,7 +52,9 @@ export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, cover
     /** Paints pixel `p` at (x, y) as the part: the outline and its soft edge as their mirror, the fill as the part's own beside it. */
     const paint = (p: number, x: number, y: number): boolean => {
       const mx = mid2 - x, m = y * width + mx;
-      const edge = isLine(data, m) || data[m * 4 + 3]! < 255 || [m - 1, m + 1, m - width, m + width].some((q) => isLine(data, q));
+      // (A see-through pixel is the soft edge only at the part's rim: a painted highlight may be faint all over.)
+      const around = [m - 1, m + 1, m - width, m + width];
+      const edge = isLine(data, m) || around.some((q) => isLine(data, q)) || (data[m * 4 + 3]! < 255 && around.some((q) => labels[q] !== r));
       const from = edge ? m : fillBeside(data, labels, width, r, x, y, mx > x ? 1 : -1);
       if (from >= 0) out.set(data.subarray(from * 4, from * 4 + 4), p * 4);
       return from >= 0;
@@ -88,6 +94,34 @@ export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, cover
       } else if (own(mid2 - x, y) && !isLine(data, y * width + mid2 - x)) seam.push(q);
     }
     for (const q of seam) paint(q, q % width, Math.floor(q / width));
+    // On the part's own middle a pixel is its own mirror, which cannot tell the limb's outline from
+    // the part's: there the part's top outline is as deep as in the columns either side of the
+    // middle, and what the limb's outline left below that (a notch) is the part's fill.
+    const band = Math.max(1, Math.round(AXIS_BAND * rig.height));
+    const c0 = Math.floor(mid2 / 2) - band, c1 = Math.ceil(mid2 / 2) + band;
+    const isPart = (x: number, y: number): boolean => x >= x0 && x <= x1 && y >= y0 && y <= y1 && out[(y * width + x) * 4 + 3]! > 0 && completed(x, y);
+    const top = (x: number): number => {
+      let y = y0;
+      while (y <= y1 && !isPart(x, y)) y++;
+      return y;
+    };
+    const depth = (x: number): number => {
+      let y = top(x);
+      while (y <= y1 && isPart(x, y) && isLine(out, y * width + x)) y++;
+      return y - top(x);
+    };
+    const d0 = depth(c0 - 1), d1 = depth(c1 + 1);
+    for (let x = c0; x <= c1; x++) {
+      const t = top(x), deep = Math.round(d0 + ((d1 - d0) * (x - c0 + 1)) / (c1 - c0 + 2));
+      // Down from there, the line and its soft edge, to where the part's own fill begins.
+      for (let y = t + deep; y <= y1 && isPart(x, y) && nearLimb[(y - y0) * bw + x - x0]; y++) {
+        const q = y * width + x;
+        const from = [1, -1].map((dir) => fillBeside(data, labels, width, r, x, y, dir)).filter((f) => f >= 0).sort((a, b) => Math.abs(a - q) - Math.abs(b - q))[0];
+        if (from === undefined) continue;
+        if (!isLine(out, q) && colourStep(out, q, from) < SOFT_STEP) break;
+        out.set(data.subarray(from * 4, from * 4 + 4), q * 4);
+      }
+    }
   });
   return { beneath, strays };
 }
