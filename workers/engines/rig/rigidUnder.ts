@@ -53,9 +53,13 @@ export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, cover
     const paint = (p: number, x: number, y: number): boolean => {
       const mx = mid2 - x, m = y * width + mx;
       // (A see-through pixel is the soft edge only at the part's rim: a painted highlight may be faint all over.)
-      const around = [m - 1, m + 1, m - width, m + width];
-      const edge = isLine(data, m) || around.some((q) => isLine(data, q)) || (data[m * 4 + 3]! < 255 && around.some((q) => labels[q] !== r));
-      const from = edge ? m : fillBeside(data, labels, width, r, x, y, mx > x ? 1 : -1);
+      let edge = isLine(data, m), rim = false;
+      for (const q of [m - 1, m + 1, m - width, m + width]) {
+        if (isLine(data, q)) edge = true;
+        if (labels[q] !== r) rim = true;
+      }
+      if (data[m * 4 + 3]! < 255 && rim) edge = true;
+      const from = edge ? m : fillBeside(data, labels, width, r, x, y, mx > x ? 1 : -1, x0, x1);
       if (from >= 0) out.set(data.subarray(from * 4, from * 4 + 4), p * 4);
       return from >= 0;
     };
@@ -116,8 +120,10 @@ export function completeRigid(out: Uint8Array, data: Uint8Array, rig: Rig, cover
       // Down from there, the line and its soft edge, to where the part's own fill begins.
       for (let y = t + deep; y <= y1 && isPart(x, y) && nearLimb[(y - y0) * bw + x - x0]; y++) {
         const q = y * width + x;
-        const from = [1, -1].map((dir) => fillBeside(data, labels, width, r, x, y, dir)).filter((f) => f >= 0).sort((a, b) => Math.abs(a - q) - Math.abs(b - q))[0];
-        if (from === undefined) continue;
+        // The nearer of the part's fills along the row, either way.
+        const right = fillBeside(data, labels, width, r, x, y, 1, x0, x1), left = fillBeside(data, labels, width, r, x, y, -1, x0, x1);
+        const from = right < 0 ? left : left < 0 || right - q <= q - left ? right : left;
+        if (from < 0) continue;
         if (!isLine(out, q) && colourStep(out, q, from) < SOFT_STEP) break;
         out.set(data.subarray(from * 4, from * 4 + 4), q * 4);
       }
@@ -144,10 +150,13 @@ function boxAround(w: number, h: number, r: number, column: (x: number, y: numbe
   return out;
 }
 
-/** The first pixel of part `r` along row `y` from `x` in `dir` that is settled fill (opaque, no line, as the next two on), or -1. */
-function fillBeside(data: Uint8Array, labels: Int8Array, width: number, r: number, x: number, y: number, dir: number): number {
+/**
+ * The first pixel of part `r` along row `y` from `x` in `dir` that is settled fill (opaque, no line,
+ * as the next two on), or -1; the part lies within columns `x0` to `x1`.
+ */
+function fillBeside(data: Uint8Array, labels: Int8Array, width: number, r: number, x: number, y: number, dir: number, x0: number, x1: number): number {
   const fill = (q: number): boolean => labels[q] === r && data[q * 4 + 3] === 255 && !isLine(data, q);
-  for (let k = x + dir; k + 2 * dir >= 0 && k + 2 * dir < width; k += dir) {
+  for (let k = x + dir; k + 2 * dir >= x0 && k + 2 * dir <= x1; k += dir) {
     const q = y * width + k;
     if (fill(q) && fill(q + dir) && fill(q + 2 * dir) && colourStep(data, q, q + dir) < SETTLED && colourStep(data, q, q + 2 * dir) < SETTLED) return q;
   }
