@@ -64,6 +64,10 @@ export const overParts = (rig: Rig): ReadonlySet<number> => new Set(rig.parts.fl
 export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers | null {
   const covered = overParts(rig);
   if (covered.size === 0) return null;
+  // (Looked up per pixel: an array by label, not the set.)
+  const limbLabel = new Uint8Array(rig.parts.length);
+  for (const l of covered) limbLabel[l] = 1;
+  const onLimb = (p: number): boolean => rig.labels[p]! >= 0 && limbLabel[rig.labels[p]!] === 1;
   const { width, height, data } = sprite;
   const n = width * height;
   // 0 outside the subject, 1 body, 2 a hole to fill.
@@ -73,7 +77,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const rigid = rig.parts.map((part) => part.rigid === true);
   for (let p = 0; p < n; p++) {
     if (data[p * 4 + 3]! === 0 || rig.labels[p]! < 0 || rigid[rig.labels[p]!]) continue;
-    state[p] = covered.has(rig.labels[p]!) ? 2 : 1;
+    state[p] = onLimb(p) ? 2 : 1;
   }
   // A stretch of a row under the limb is body when the body goes on beyond it, away from the
   // spine, as a line (the body's outline) or in the colour it has on the spine's side (a shirt the
@@ -189,7 +193,7 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     for (const p of paintBridges(out, data, width, spans, (q) => painted[q] === 1 || seam.has(q), Math.max(2, Math.round(BRIDGE_GAP * rig.height)), pixel)) bridged[p] = 1;
   }
   const holes = state.map((v) => (v === 2 ? 1 : 0));
-  for (let p = 0; p < n; p++) if (state[p] === 0 && covered.has(rig.labels[p]!)) out.fill(0, p * 4, p * 4 + 4);
+  for (let p = 0; p < n; p++) if (state[p] === 0 && onLimb(p)) out.fill(0, p * 4, p * 4 + 4);
   // Along its row from the body's side (toward the spine): the body goes on under the limb as it
   // goes on beside it, a belt or a hem carried across, the outline between them skipped.
   for (let p = 0; p < n; p++) {
@@ -232,13 +236,13 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
     frontier = next;
   }
-  closeHems(out, holes, (p) => state[p] === 0 && covered.has(rig.labels[p]!), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
+  closeHems(out, holes, (p) => state[p] === 0 && onLimb(p), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
   const { beneath, strays } = completeRigid(out, data, rig, covered);
   const over = new Uint8Array(n * 4);
   // (A limb's soft edge lies within FRINGE of the box round the limbs.)
   let lx0 = width, lx1 = -1, ly0 = height, ly1 = -1;
   for (let p = 0; p < n; p++) {
-    if (!covered.has(rig.labels[p]!)) continue;
+    if (!onLimb(p)) continue;
     const x = p % width, y = (p - x) / width;
     lx0 = Math.min(lx0, x); lx1 = Math.max(lx1, x); ly0 = Math.min(ly0, y); ly1 = Math.max(ly1, y);
   }
@@ -247,8 +251,8 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     return x >= lx0 - FRINGE && x <= lx1 + FRINGE && y >= ly0 - FRINGE && y <= ly1 + FRINGE;
   };
   for (let p = 0; p < n; p++) {
-    if (covered.has(rig.labels[p]!)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
-    else if (strays.has(p) || (rig.labels[p]! < 0 && data[p * 4 + 3]! > 0 && byLimbs(p) && limbFringe(rig, covered, strays, p))) {
+    if (onLimb(p)) over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
+    else if ((strays.size > 0 && strays.has(p)) || (rig.labels[p]! < 0 && data[p * 4 + 3]! > 0 && byLimbs(p) && limbFringe(rig, covered, strays, p))) {
       // The limb's edge left on a shoe, and its soft edge against the background (too faint for the
       // rig's labels), go with the limb: left behind, they stayed as a sliver where the hand had been.
       over.set(data.subarray(p * 4, p * 4 + 4), p * 4);
