@@ -20,3 +20,16 @@ export const colourStep = (data: Uint8Array, p: number, q: number): number =>
 
 /** Colours closer than this (colourStep) are one flat fill, not a line's soft edge into it. */
 export const SETTLED = 24;
+
+/**
+ * Whether pixel `p`, at column `x` of rows `width` wide, is settled fill: it and the next two along
+ * its row in `dir` are `fill`, and as near in colour as one flat fill (not a line's soft edge).
+ */
+export function settledAlong(data: Uint8Array, p: number, x: number, dir: number, width: number, fill: (q: number) => boolean): boolean {
+  if (!fill(p)) return false;
+  for (let j = 1; j <= 2; j++) {
+    const x2 = x + j * dir;
+    if (x2 < 0 || x2 >= width || !fill(p + j * dir) || colourStep(data, p, p + j * dir) >= SETTLED) return false;
+  }
+  return true;
+}

@@ -94,7 +94,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
     const shade = opts.shade?.(part) ?? null;
     // A cell shared with a rigid part draws only the pixels its part keeps (skin.ts, Clip).
     const keep = clip ? (clip.keep[t] as number) : -1;
-    const keptBy = clip && clip.under && clip.reads![t] ? clip.under : clip?.labels;
+    const keptBy = clip && clip.under && clip.readsUnder![part] ? clip.under : clip?.labels;
     edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
     edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
     edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);

@@ -5,7 +5,7 @@
 // They are the shoe's pixels beneath the limb: drawn with the shoe wherever it steps, never with the
 // body (skin.ts, Clip).
 import type { Rig } from './types.ts';
-import { colourStep, isLine, SETTLED } from './colourCues.ts';
+import { colourStep, isLine, settledAlong } from './colourCues.ts';
 
 /** How far (a share of the height) from a completed pixel the limb's edge left on the part (its line and soft edge) is painted over. */
 const SEAM_REACH = 0.025;
@@ -156,9 +156,6 @@ function boxAround(w: number, h: number, r: number, column: (x: number, y: numbe
  */
 function fillBeside(data: Uint8Array, labels: Int8Array, width: number, r: number, x: number, y: number, dir: number, x0: number, x1: number): number {
   const fill = (q: number): boolean => labels[q] === r && data[q * 4 + 3] === 255 && !isLine(data, q);
-  for (let k = x + dir; k + 2 * dir >= x0 && k + 2 * dir <= x1; k += dir) {
-    const q = y * width + k;
-    if (fill(q) && fill(q + dir) && fill(q + 2 * dir) && colourStep(data, q, q + dir) < SETTLED && colourStep(data, q, q + 2 * dir) < SETTLED) return q;
-  }
+  for (let k = x + dir; k >= x0 && k <= x1; k += dir) if (settledAlong(data, y * width + k, k, dir, width, fill)) return y * width + k;
   return -1;
 }

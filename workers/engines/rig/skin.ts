@@ -43,8 +43,8 @@ export interface Clip {
   rigid: Uint8Array;
   /** The labels as drawn from the body painted in under the limbs, with the rigid parts painted in beneath them (underlay.ts). */
   under?: Int8Array;
-  /** Per triangle, 1 where it is drawn from the body painted in under the limbs: it keeps by `under`. */
-  reads?: Uint8Array;
+  /** Per part, 1 where it is drawn from the body painted in under the limbs (not a limb over it): its triangles keep by `under`. */
+  readsUnder?: Uint8Array;
 }
 
 export const ANY_SOFT = -2;
@@ -335,10 +335,8 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
       const over = overParts(rig);
       const under = new Int8Array(labels);
       for (let p = 0; p < under.length; p++) if (beneath[p]! >= 0) under[p] = beneath[p]!;
-      const reads = new Uint8Array(tris.length);
-      tris.forEach((t, i) => { reads[i] = over.has(t.part) ? 0 : 1; });
       mesh.clip.under = under;
-      mesh.clip.reads = reads;
+      mesh.clip.readsUnder = Uint8Array.from(rig.parts, (_, i) => (over.has(i) ? 0 : 1));
     }
   }
   if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);

@@ -15,9 +15,11 @@
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
-import { colourStep, isLine, lumaAt, SETTLED } from './colourCues.ts';
+import { colourStep, isLine, lumaAt, settledAlong } from './colourCues.ts';
 import { bridges, paintBridges } from './bridge.ts';
 import { completeRigid } from './rigidUnder.ts';
+import { componentRuns } from '../../kernels/components.ts';
+import { median } from '../../kernels/median.ts';
 import type { SideSample } from './bridge.ts';
 
 /** Colours closer than this (summed RGB steps) are one material, a shirt on both sides of a sleeve. */
@@ -86,14 +88,8 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   const axisX = rig.bones[rig.index.spine ?? -1]?.head.x ?? width / 2;
   const fill = (p: number): boolean => state[p] === 1 && !isLine(data, p);
   const near = (p: number, q: number, within = SAME_COLOUR): boolean => colourStep(data, p, q) < within;
-  /** Whether fill pixel `q` (at column `x`) is matched by the next two along the row in `dir`. */
-  const settled = (q: number, dir: number, x: number): boolean => {
-    for (let j = 1; j <= 2; j++) {
-      const x2 = x + j * dir;
-      if (x2 < 0 || x2 >= width || !fill(q + j * dir) || !near(q, q + j * dir, SETTLED)) return false;
-    }
-    return true;
-  };
+  /** Whether pixel `q` (at column `x`) is settled fill along the row in `dir`. */
+  const settled = (q: number, dir: number, x: number): boolean => settledAlong(data, q, x, dir, width, fill);
   /**
    * The first fill pixel from `from` along the row in `dir`, crossing lines, or -1. With `skipEdge`,
    * a line's soft edge (a blend of the line and what lies each side) is skipped too: the pixel taken
@@ -186,9 +182,9 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   }
   // Where the body shows on both sides, what runs across under the limb is bridged from side to side.
   const bridged = new Uint8Array(n);
-  for (const group of holesOf(stretches, decided, atRow)) {
+  for (const group of holesOf(stretches, decided, width, height)) {
     const seam = new Set<number>();
-    const sides = ([-1, 1] as const).map((dir) => sideSamples(data, group, dir, width, (p) => state[p] === 1 && !painted[p], (p) => painted[p] === 1, (p, d, x) => fill(p) && settled(p, d, x), Math.round(SEAM * rig.height) + SOFT_EDGE, seam));
+    const sides = ([-1, 1] as const).map((dir) => sideSamples(data, group, dir, width, (p) => state[p] === 1 && !painted[p], (p) => painted[p] === 1, settled, Math.round(SEAM * rig.height) + SOFT_EDGE, seam));
     const spans = bridges(data, sides[0]!, sides[1]!, Math.max(2, Math.round(BRIDGE_SLOPE * rig.height)), SAME_COLOUR);
     for (const p of paintBridges(out, data, width, spans, (q) => painted[q] === 1 || seam.has(q), Math.max(2, Math.round(BRIDGE_GAP * rig.height)), pixel)) bridged[p] = 1;
   }
@@ -281,29 +277,16 @@ function limbFringe(rig: Rig, covered: ReadonlySet<number>, strays: ReadonlySet<
   return limb;
 }
 
-/** The body's stretches under each limb, joined down the rows where they touch: one hole each. */
-function holesOf(stretches: readonly Stretch[], body: readonly boolean[], atRow: readonly number[][]): Stretch[][] {
-  const parent = stretches.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-    return i;
-  };
-  stretches.forEach((s, i) => {
-    if (!body[i] || s.y === 0) return;
-    for (const j of atRow[s.y - 1]!) {
-      const t = stretches[j]!;
-      if (body[j] && t.x <= s.end + 1 && t.end >= s.x - 1) parent[find(i)] = find(j);
-    }
-  });
-  const groups = new Map<number, Stretch[]>();
-  stretches.forEach((s, i) => {
-    if (!body[i]) return;
-    const root = find(i);
-    const group = groups.get(root);
-    if (group) group.push(s);
-    else groups.set(root, [s]);
-  });
-  return [...groups.values()];
+/** The body's stretches under each limb, joined down the rows where they touch (corners too): one hole each. */
+function holesOf(stretches: readonly Stretch[], body: readonly boolean[], width: number, height: number): Stretch[][] {
+  const inHoles = stretches.filter((_, i) => body[i]);
+  const mask = new Uint8Array(width * height);
+  for (const s of inHoles) mask.fill(1, s.y * width + s.x, s.y * width + s.end + 1);
+  // Each stretch is a whole run of the mask, so the runs come in the stretches' (raster) order.
+  const { part } = componentRuns(mask, width, height);
+  const groups: Stretch[][] = [];
+  inHoles.forEach((s, k) => (groups[part[k]! - 1] ??= []).push(s));
+  return groups;
 }
 
 /**
@@ -333,7 +316,7 @@ function sideSamples(data: Uint8Array, group: readonly Stretch[], dir: -1 | 1, w
     }
   }
   if (seams.length === 0) return [];
-  const seam = seams.sort((a, b) => a - b)[seams.length >> 1]!;
+  const seam = median(seams);
   const samples: SideSample[] = [];
   for (const [y, { row, from }] of [...rows].sort((a, b) => a[0] - b[0])) {
     const x = from + dir * seam;
