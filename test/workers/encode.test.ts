@@ -178,6 +178,26 @@ describe('encodeGif', () => {
     expect(encodeGif(few, [8, 8, 8], { palettes: 'per-frame' })).toEqual(encodeGif(few, [8, 8, 8]));
   });
 
+  it('a loop shown several times encodes each drawing once: the same file as from copies, every frame read back', () => {
+    const loop = movingSquare(4);
+    const shown = Array.from({ length: 18 }, (_, i) => loop[i % 4]!);
+    const copies = shown.map((f) => ({ ...f, data: f.data.slice() }));
+    const bytes = encodeGif(shown, frameDelaysCs(18));
+    expect(Buffer.from(bytes).equals(Buffer.from(encodeGif(copies, frameDelaysCs(18))))).toBe(true);
+    const read = readGif(bytes);
+    expect(read).toHaveLength(18);
+    read.forEach((f, i) => expect([...f.patch]).toEqual([...read[i % 4]!.patch]));
+    // Past 256 colours too (a quantized palette): a repeated drawing reads back as its first showing.
+    const shaded = Array.from({ length: 3 }, (_, k) => {
+      const img = createImage(32, 32);
+      for (let p = 0; p < 32 * 32; p++) img.data.set([(p * 7 + k * 50) & 255, (p * 3) & 255, (p >> 2) & 255, 255], p * 4);
+      return img;
+    });
+    const many = encodeGif([...shaded, ...shaded], frameDelaysCs(6));
+    const back = readGif(many);
+    back.slice(3).forEach((f, i) => expect([...f.patch]).toEqual([...back[i]!.patch]));
+  });
+
   it('is deterministic and checks its inputs', () => {
     const frames = movingSquare(5);
     expect(encodeGif(frames, frameDelaysCs(5))).toEqual(encodeGif(frames, frameDelaysCs(5)));

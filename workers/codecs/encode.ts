@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../types.ts';
 import { checkSameSize, checkImage } from '../kernels/check.ts';
 import { GifWriter } from './gifWriter.ts';
+import { twinFrames } from './twins.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.
@@ -41,20 +42,29 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   }
   const { width, height } = frames[0] as RawImage;
   const area = width * height;
+  // A frame that repeats an earlier one takes its indices and its image data: each drawing is
+  // indexed and compressed once. `drawings` are the frames that repeat none, `drawingOf` maps each
+  // frame to its place among them.
+  const twins = twinFrames(frames);
+  const drawings: RawImage[] = [];
+  const drawingOf = Array.from(twins, (twin, i) => (twin < 0 ? drawings.push(frames[i]!) - 1 : 0));
+  twins.forEach((twin, i) => twin >= 0 && (drawingOf[i] = drawingOf[twin]!));
   // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless, read
   // straight from the frames. Otherwise the palette is quantized from opaque pixels only. Either way
   // the last entry is kept for transparency (alpha below half).
-  const exact = exactPalette(frames);
+  const exact = exactPalette(drawings);
   const perFrame = !exact && options.palettes === 'per-frame';
-  const global = exact ?? (perFrame ? undefined : quantizedPalette(frames));
+  const global = exact ?? (perFrame ? undefined : quantizedPalette(drawings));
+  const own: Indexed[] = [];
   // Sprite frames compress to well under half their index bytes; start there so the file rarely
   // grows (and copies).
-  const gif = new GifWriter(width, height, Math.max(4096, (area * frames.length) >> 1));
+  const gif = new GifWriter(width, height, Math.max(4096, (area * drawings.length) >> 1));
   for (let i = 0; i < frames.length; i++) {
-    const own = global ?? quantizedPalette([frames[i]!]);
-    const { colors, transparent } = own;
+    const d = drawingOf[i]!;
+    const indexed = global ?? (own[d] ??= quantizedPalette([drawings[d]!]));
+    const { colors, transparent } = indexed;
     const transparentIndex = transparent ? colors.length : -1;
-    const index = global ? global.index.subarray(i * area, (i + 1) * area) : own.index;
+    const index = global ? global.index.subarray(d * area, (d + 1) * area) : indexed.index;
     gif.frame(index, {
       // The first frame's table is the global one; later ones, when given, are local.
       palette: i === 0 || !global ? (transparent ? [...colors, [0, 0, 0]] : colors) : undefined,
@@ -62,6 +72,7 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
       transparentIndex,
       // Restore to background: each frame replaces the last instead of piling up over it.
       dispose: transparentIndex >= 0 ? 2 : 1,
+      repeats: twins[i]! >= 0 ? twins[i] : undefined,
     });
   }
   return gif.finish();
@@ -86,40 +97,65 @@ interface Indexed {
 /**
  * The opaque colours of `frames` and every pixel's index among them, read straight from the frames,
  * when there are at most 256 (255 beside transparency); null past that (the scan stops at the first
- * colour too many). Runs of one colour, the common case in sprites, skip the lookup.
+ * colour too many). Pixels are read a word at a time: a pixel equal to the one before it, the common
+ * case in sprites (runs of one colour, runs of transparency), costs one compare; a new colour is
+ * looked up in a small open-addressed table rather than a Map.
  */
 export function exactPalette(frames: readonly RawImage[]): Indexed | null {
   const area = (frames[0] as RawImage).width * (frames[0] as RawImage).height;
   const index = new Uint8Array(area * frames.length);
-  const slot = new Map<number, number>();
+  // Keys are rgb + 1 (0 marks a free slot); twice the most colours there can be keeps probes short.
+  const keys = new Int32Array(SLOTS);
+  const slots = new Uint8Array(SLOTS);
   const colors: number[][] = [];
-  let last = -1, lastSlot = 0, transparent = false;
+  // Transparent pixels take CLEAR until the palette's size (their entry) is known.
+  let lastWord = 0, lastSlot = 0, transparent = false;
   let p = 0;
   for (const { data } of frames) {
-    for (let i = 0; i < data.length; i += 4, p++) {
-      if (data[i + 3]! < 128) {
-        transparent = true;
-        continue;
-      }
-      const rgb = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
-      if (rgb !== last) {
-        let s = slot.get(rgb);
-        if (s === undefined) {
-          if (colors.length === 256) return null;
-          s = colors.length;
-          slot.set(rgb, s);
-          colors.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+    const words = wordsOf(data);
+    if (p === 0) lastWord = ~(words[0] ?? 0); // unlike the first pixel, so it is looked up
+    for (let i = 0; i < words.length; i++, p++) {
+      const word = words[i]!;
+      if (word !== lastWord) {
+        lastWord = word;
+        if (alphaOf(word) < 128) {
+          transparent = true;
+          lastSlot = CLEAR;
+        } else {
+          const key = rgbOf(word) + 1;
+          let h = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
+          while (keys[h] !== key && keys[h] !== 0) h = (h + 1) & (SLOTS - 1);
+          if (keys[h] === 0) {
+            if (colors.length === 256) return null;
+            keys[h] = key;
+            slots[h] = colors.length;
+            const at = i * 4;
+            colors.push([data[at]!, data[at + 1]!, data[at + 2]!]);
+          }
+          lastSlot = slots[h]!;
         }
-        last = rgb;
-        lastSlot = s;
       }
       index[p] = lastSlot;
     }
   }
   if (transparent && colors.length === 256) return null;
   if (colors.length === 0) colors.push([0, 0, 0]);
-  if (transparent) markTransparent(frames, index, colors.length);
+  // A transparent pixel's entry follows the colours; CLEAR already is it when there are 255.
+  if (transparent && colors.length !== CLEAR) for (let q = 0; q < index.length; q++) if (index[q] === CLEAR) index[q] = colors.length;
   return { colors, index, transparent };
+}
+
+const SLOT_BITS = 9;
+const SLOTS = 1 << SLOT_BITS;
+/** A transparent pixel's index while the palette is read (a palette beside transparency has at most 255 colours, 0-254). */
+const CLEAR = 255;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const alphaOf = (word: number) => (LITTLE_ENDIAN ? word >>> 24 : word & 0xff);
+const rgbOf = (word: number) => (LITTLE_ENDIAN ? word & 0xffffff : word >>> 8);
+
+/** RGBA bytes as one 32-bit word a pixel (copied only when they do not start on a word boundary). */
+function wordsOf(data: Uint8Array): Int32Array {
+  return data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.length >> 2) : new Int32Array(data.slice().buffer, 0, data.length >> 2);
 }
 
 /** Sets the index of every transparent pixel (alpha below half) of `frames` to `entry`. */

@@ -11,6 +11,8 @@ export interface GifFrameOptions {
   transparentIndex: number;
   /** Disposal method: 1 keep, 2 restore to background. */
   dispose: number;
+  /** An earlier frame with the same indices: its image data is copied rather than compressed again. */
+  repeats?: number;
 }
 
 /** Bits of a colour table holding `length` entries (2 to 256, a power of two). */
@@ -28,6 +30,8 @@ function writeTable(out: ByteSink, palette: readonly (readonly number[])[]): voi
 export class GifWriter {
   private readonly out: ByteSink;
   private frames = 0;
+  /** Where each frame's image data lies in the file, [start, end). */
+  private readonly data: [number, number][] = [];
 
   /** `capacity`: the bytes expected, so the file rarely grows. */
   constructor(private readonly width: number, private readonly height: number, capacity: number) {
@@ -59,7 +63,14 @@ export class GifWriter {
     out.byte(0x2c), out.u16(0), out.u16(0), out.u16(width), out.u16(height);
     out.byte(local ? 0x80 | (tableBits(local.length) - 1) : 0);
     if (local) writeTable(out, local);
-    lzwEncode(index, out);
+    const start = out.at;
+    const earlier = opts.repeats === undefined ? undefined : this.data[opts.repeats];
+    if (earlier) {
+      out.reserve(earlier[1] - earlier[0]);
+      out.bytes.copyWithin(out.at, earlier[0], earlier[1]);
+      out.at += earlier[1] - earlier[0];
+    } else lzwEncode(index, out);
+    this.data.push([start, out.at]);
   }
 
   /** The file, with its trailer. */

@@ -66,4 +66,19 @@ describe('GifWriter', () => {
     const after = decompressFrames(parseGIF(a.finish().slice().buffer), false)[1]!;
     expect([...after.pixels]).toEqual([...flat]);
   });
+
+  it('a repeated frame copies the image data of the frame it repeats: the same bytes as compressing it again', () => {
+    const [a, b] = indices(64, 48, 100, 'runs', 'repeat');
+    const palette = Array.from({ length: 100 }, (_, i) => [i, i, i]);
+    const write = (repeats: boolean): Uint8Array => {
+      const gif = new GifWriter(64, 48, 64);
+      [a!, b!, a!, b!].forEach((index, i) =>
+        gif.frame(index, { palette: i === 0 ? palette : undefined, delayCs: 5, transparentIndex: -1, dispose: 1, repeats: repeats && i >= 2 ? i - 2 : undefined }));
+      return gif.finish();
+    };
+    const copied = write(true);
+    expect(Buffer.from(copied).equals(Buffer.from(write(false)))).toBe(true);
+    const read = decompressFrames(parseGIF(copied.slice().buffer), false);
+    expect(read.map((f) => [...f.pixels])).toEqual([a!, b!, a!, b!].map((f) => [...f]));
+  });
 });

@@ -1,0 +1,48 @@
+// Frames that repeat an earlier one. Animations repeat themselves: a restyle plays its source's loop
+// several times over (the same frame objects), and holds show one drawing for several frames. An
+// encoder that finds them works each drawing once.
+
+/** Bytes sampled for a frame's fingerprint; only frames that share one are compared in full. */
+const SAMPLES = 1024;
+/** Earlier frames compared in full at most: finding a twin saves work, missing one costs none. */
+const COMPARED = 4;
+
+/**
+ * For each frame, the first earlier frame with the same pixels, or -1. The same object is a twin at
+ * once; otherwise frames whose sampled fingerprint matches are compared byte for byte.
+ */
+export function twinFrames(frames: readonly { data: Uint8Array }[]): Int32Array {
+  const twins = new Int32Array(frames.length).fill(-1);
+  const seen = new Map<number, number[]>();
+  const firstOf = new Map<Uint8Array, number>();
+  frames.forEach(({ data }, i) => {
+    const same = firstOf.get(data);
+    if (same !== undefined) {
+      twins[i] = same;
+      return;
+    }
+    firstOf.set(data, i);
+    const key = fingerprint(data);
+    const bucket = seen.get(key);
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const twin = bucket?.slice(0, COMPARED).find((j) => {
+      const other = frames[j]!.data;
+      return other.byteLength === data.byteLength && bytes.equals(Buffer.from(other.buffer, other.byteOffset, other.byteLength));
+    });
+    if (twin !== undefined) twins[i] = twin;
+    else if (bucket) bucket.push(i);
+    else seen.set(key, [i]);
+  });
+  return twins;
+}
+
+/**
+ * FNV-1a over the length and SAMPLES bytes spread through the frame (an odd step, so every channel
+ * is read): a drawing that moves changes many of them.
+ */
+function fingerprint(data: Uint8Array): number {
+  let h = Math.imul(0x811c9dc5 ^ data.length, 0x01000193);
+  const step = Math.floor(data.length / SAMPLES) | 1;
+  for (let i = step >> 1; i < data.length; i += step) h = Math.imul(h ^ data[i]!, 0x01000193);
+  return h >>> 0;
+}
