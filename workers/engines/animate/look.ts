@@ -71,7 +71,10 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
         // The halo of pixel art is a dithered one-pixel ring, part of the sprite (warped with it).
         img = ditherUnder(img, ringOf(base, unpack(nearestOpaque(palette, tint.r, tint.g, tint.b, brightest))), HALO * glow);
       }
-      if (shade !== 0 && ramp) img = shiftByRamp(img, 2 * shade, ramp);
+      // A shade takes whole steps down the ramps: part of a step is a dither, and once the rig
+      // turns or bends the sprite (a body lying down) its pattern scatters into speckle.
+      const steps = Math.round(2 * shade);
+      if (steps !== 0 && ramp) img = shiftByRamp(img, steps, ramp);
       if (flash > 0) img = ditherToward(img, brightest, flash);
       return img;
     }
