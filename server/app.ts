@@ -17,6 +17,7 @@ import { jobsRoutes } from './routes/jobs.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { rateLimit } from './rateLimit.ts';
 import { uploads } from './upload.ts';
+import { sendJson } from './json.ts';
 
 export interface AppDeps {
   config: Config;
@@ -42,7 +43,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const root = new Router();
   root.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
+    sendJson(ctx, { status: 'ok' });
   });
   openApiRoutes(root);
   dashboardRoutes(root);

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import { RuleViolation } from '../schemas/rules.ts';
 import { M } from '../schemas/messages.ts';
 import type { ValidationEntry } from '../schemas/formErrors.ts';
+import { sendJson } from './json.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -38,12 +39,12 @@ export function errorMiddleware(log: (message: string) => void) {
       if (error instanceof ApiError) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body = { detail: error.detail };
+        sendJson(ctx, { detail: error.detail });
         return;
       }
       log(`500 ${ctx.method} ${ctx.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       ctx.status = 500;
-      ctx.body = { detail: M.internal };
+      sendJson(ctx, { detail: M.internal });
     }
   };
 }

@@ -7,6 +7,7 @@ import { M } from '../../schemas/messages.ts';
 import { ApiError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import type { JobRecord, JobStore, User } from '../jobs/types.ts';
+import { sendJson } from '../json.ts';
 
 /** Long-polls are capped so a client cannot hold a connection open indefinitely. */
 const MAX_WAIT_S = 30;
@@ -29,7 +30,7 @@ export function jobRoutes(router: Router, deps: JobRouteDeps) {
       await deps.runner.waitFor(job.id, waitS * 1000);
       job = await ownJob(deps.store, job.id, user);
     }
-    ctx.body = present(job, deps.cdnBase(ctx), deps.runner);
+    sendJson(ctx, present(job, deps.cdnBase(ctx), deps.runner));
   });
 }
 

@@ -9,6 +9,7 @@ import { parseUuid } from '../../schemas/uuid.ts';
 import { unprocessable } from '../errors.ts';
 import type { JobStore, JobSummary, User } from '../jobs/types.ts';
 import { resultUrls } from './job.ts';
+import { sendJson } from '../json.ts';
 
 export const DEFAULT_LIMIT = 20;
 /** A page is capped so one request cannot make the server read every finished job's record. */
@@ -45,7 +46,7 @@ export function jobsRoutes(router: Router, deps: JobsRouteDeps) {
     const cdn = deps.cdnBase(ctx);
     const jobs = await Promise.all(shown.map((s) => item(deps.store, s, cdn)));
     const last = shown[shown.length - 1];
-    ctx.body = { jobs, ...(more && last ? { next_before: last.id } : {}) };
+    sendJson(ctx, { jobs, ...(more && last ? { next_before: last.id } : {}) });
   });
 }
 

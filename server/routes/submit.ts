@@ -18,6 +18,7 @@ import { ApiError, storageError, unprocessable } from '../errors.ts';
 import type { Runner } from '../jobs/runner.ts';
 import { InsufficientCredits, type JobKind, type JobRequest, type JobStore, type User } from '../jobs/types.ts';
 import { probeUpload, type Form, type UploadState } from '../upload.ts';
+import { sendJson } from '../json.ts';
 
 /** Registers an upload as an input of the job; answers the input as the spec stores it. */
 export type Keep = (upload: Upload, info: ProbeInfo) => InputFile;
@@ -98,7 +99,7 @@ export function submit<I, C>(endpoint: Endpoint<I, C>, deps: SubmitDeps) {
     // From here the files are the job's: upload.ts leaves them in place.
     for (const path of kept.keys()) (ctx.state as UploadState).taken.add(path);
     deps.runner.enqueue(id, user.id);
-    ctx.body = { job_id: id };
+    sendJson(ctx, { job_id: id });
   };
 }
 
