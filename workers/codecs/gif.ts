@@ -197,14 +197,16 @@ function drawFrame(bytes: Uint8Array, frame: GifFrameInfo, indices: Uint8Array, 
   const pixels = new Uint32Array(canvas.buffer, canvas.byteOffset, canvas.length / 4);
   const rows = frame.interlaced ? interlacedRows(frame.height) : undefined;
   const transparent = frame.transparentIndex ?? -1;
+  const { left, width } = frame;
   for (let streamRow = 0; streamRow < frame.height; streamRow++) {
-    const y = frame.top + (rows ? (rows[streamRow] ?? 0) : streamRow);
+    const y = frame.top + (rows ? rows[streamRow]! : streamRow);
     if (y >= y1) continue;
-    const from = streamRow * frame.width - frame.left;
+    // Row `streamRow` of the indices, placed at (left, y) on the screen.
+    const from = streamRow * width - left;
     const to = y * screenWidth;
-    for (let x = frame.left; x < x1; x++) {
-      const index = indices[from + x] ?? 0;
-      if (index !== transparent) pixels[to + x] = colors[index] ?? 0;
+    for (let x = left; x < x1; x++) {
+      const index = indices[from + x]!;
+      if (index !== transparent) pixels[to + x] = colors[index]!;
     }
   }
 }

@@ -10,22 +10,23 @@ const MAX_CODES = 4096;
  * capped at `pixels`; writes them into `out` when given, only counts otherwise (string lengths are
  * tracked per code, so counting costs one step per code, not per pixel). Throws on a code the table
  * does not hold yet. A stream that ends early (end code, or no more data) just yields fewer indices.
+ *
+ * A code's string is never rebuilt from the table: a code is defined as the string written just
+ * before plus the first index written after it, which is exactly what lies in `out` from where
+ * that string was written, so each code remembers that place and its string is copied from there
+ * (a forward copy, where walking the table back from the last index chased one entry per index).
  */
 export function lzwDecode(bytes: Uint8Array, dataOffset: number, minCodeSize: number, pixels: number, out?: Uint8Array): number {
   const clear = 1 << minCodeSize;
   const end = clear + 1;
-  const prefix = new Uint16Array(MAX_CODES);
-  const suffix = new Uint8Array(MAX_CODES);
-  const first = new Uint8Array(MAX_CODES);
   const length = new Uint16Array(MAX_CODES);
-  for (let code = 0; code < clear; code++) {
-    suffix[code] = code;
-    first[code] = code;
-    length[code] = 1;
-  }
+  /** Where each code's string lies in `out`. */
+  const at = new Int32Array(MAX_CODES);
+  for (let code = 0; code < clear; code++) length[code] = 1;
   let codeSize = minCodeSize + 1;
   let next = clear + 2;
   let previous = -1;
+  let previousAt = 0;
   let produced = 0;
   let pos = dataOffset;
   let blockEnd = dataOffset; // the sub-block length byte is read when the current block runs out
@@ -58,9 +59,7 @@ export function lzwDecode(bytes: Uint8Array, dataOffset: number, minCodeSize: nu
       if (code > next || (code === next && next >= MAX_CODES)) throw new Error(`gif: LZW code ${code} not in table (next ${next})`);
       if (next < MAX_CODES) {
         // New string: the previous one plus the first index of this one (itself, for code === next).
-        prefix[next] = previous;
-        suffix[next] = code === next ? (first[previous] ?? 0) : (first[code] ?? 0);
-        first[next] = first[previous] ?? 0;
+        at[next] = previousAt;
         length[next] = (length[previous] ?? 0) + 1;
         next++;
         if (next === 1 << codeSize && codeSize < 12) codeSize++;
@@ -68,13 +67,16 @@ export function lzwDecode(bytes: Uint8Array, dataOffset: number, minCodeSize: nu
     }
     const count = length[code] ?? 0;
     if (out) {
-      // Strings are chained from their last index back to their first: write them backwards.
-      let c = code;
-      for (let at = produced + count - 1; at >= produced; at--) {
-        if (at < pixels) out[at] = suffix[c] ?? 0;
-        c = prefix[c] ?? 0;
+      if (code < clear) {
+        out[produced] = code;
+      } else {
+        // Forward, one index at a time: for code === next the copy reads the index it just wrote.
+        const from = at[code] ?? 0;
+        const stop = Math.min(count, pixels - produced);
+        for (let k = 0; k < stop; k++) out[produced + k] = out[from + k]!;
       }
     }
+    previousAt = produced;
     produced += count;
     previous = code;
   }
