@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../types.ts';
 import { checkSameSize, checkImage } from '../kernels/check.ts';
 import { GifWriter } from './gifWriter.ts';
-import { twinFrames } from './twins.ts';
+import { twinFrames } from '../kernels/twins.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.

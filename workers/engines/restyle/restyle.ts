@@ -21,6 +21,7 @@ import { applyMaterial } from './material.ts';
 import type { FrameSubject, MaterialContext } from './material.ts';
 import { prepareReference, replaceFigures } from './reference.ts';
 import { median } from '../../kernels/median.ts';
+import { twinFrames } from '../../kernels/twins.ts';
 
 export interface RestyleInput {
   source: Animation;
@@ -138,6 +139,8 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     // Frames are never written to, so one that already has the output size is used as it is.
     return f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
   });
+  // Which frames repeat an earlier one, read before any frame is worked in place.
+  const twins = twinFrames(frames);
   const bg = detectBackground(frames[0] as RawImage);
   // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
   const samples = input.reference ? undefined : lumaSamples(frames);
@@ -203,7 +206,11 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   }
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
-    done.set(k, painted ? (staged[n] as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
+    // A drawing the source holds for several frames is worked once: a material that does not flow
+    // gives the same pixels for the same frame (it is tracked the same), and the GIF then finds it
+    // as the same frame.
+    const twin = twins[n]!;
+    done.set(k, twin >= 0 ? (done.get(used[twin]!) as RawImage) : painted ? (staged[n] as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
   return { frames: indices.map((k) => done.get(k) as RawImage), delaysCs, tag: 'restyle', plan: recipe.plan, timing };

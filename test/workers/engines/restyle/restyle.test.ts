@@ -106,6 +106,16 @@ describe('restyle', () => {
       });
     });
 
+  it('a drawing the source holds for several frames is worked once: its frames are one image', () => {
+    const walk = heroWalkFrames(4, 48);
+    // The second drawing held for three frames, as copies (a GIF decodes every frame anew).
+    const held = [walk[0]!, walk[1]!, ...[0, 1].map(() => ({ ...walk[1]!, data: walk[1]!.data.slice() })), walk[2]!, walk[3]!];
+    const { frames } = restyle({ source: { frames: held, delaysMs: held.map(() => 100) }, frames: 6, text: 'golden', seed: 's' });
+    expect(frames[2]).toBe(frames[1]);
+    expect(frames[3]).toBe(frames[1]);
+    expect(frames[4]).not.toBe(frames[1]);
+  });
+
   it('golden makes the subject yellow-ish and keeps luminance order', () => {
     const source = walk();
     const { frames } = restyle({ source, frames: 8, text: 'golden', seed: 's' });

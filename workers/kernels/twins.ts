@@ -1,6 +1,6 @@
 // Frames that repeat an earlier one. Animations repeat themselves: a restyle plays its source's loop
-// several times over (the same frame objects), and holds show one drawing for several frames. An
-// encoder that finds them works each drawing once.
+// several times over (the same frame objects), and holds show one drawing for several frames. The
+// restyle and the GIF encoder find them to work each drawing once.
 
 /** Bytes sampled for a frame's fingerprint; only frames that share one are compared in full. */
 const SAMPLES = 1024;

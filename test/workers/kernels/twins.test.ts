@@ -1,7 +1,7 @@
-// Frames that repeat an earlier one (workers/codecs/twins.ts): found by object or by content, never
+// Frames that repeat an earlier one (workers/kernels/twins.ts): found by object or by content, never
 // claimed for frames that differ anywhere, and always named by their first occurrence.
 import { describe, expect, it } from 'vitest';
-import { twinFrames } from '../../../workers/codecs/twins.ts';
+import { twinFrames } from '../../../workers/kernels/twins.ts';
 
 const frame = (seed: number, size = 64): { data: Uint8Array } => {
   const data = new Uint8Array(size * size * 4);
