@@ -37,12 +37,17 @@ export function twinFrames(frames: readonly { data: Uint8Array }[]): Int32Array 
 }
 
 /**
- * FNV-1a over the length and SAMPLES bytes spread through the frame (an odd step, so every channel
- * is read): a drawing that moves changes many of them.
+ * A frame's fingerprint: SAMPLES bytes spread through it (an odd step, so every channel is read). A
+ * drawing that moves changes many of them.
  */
 function fingerprint(data: Uint8Array): number {
-  let h = Math.imul(0x811c9dc5 ^ data.length, 0x01000193);
   const step = Math.floor(data.length / SAMPLES) | 1;
-  for (let i = step >> 1; i < data.length; i += step) h = Math.imul(h ^ data[i]!, 0x01000193);
+  return fnv1a(data, step, step >> 1);
+}
+
+/** FNV-1a over the length of `bytes` and every `step`-th byte from `from`. */
+export function fnv1a(bytes: Uint8Array, step = 1, from = 0): number {
+  let h = Math.imul(0x811c9dc5 ^ bytes.length, 0x01000193);
+  for (let i = from; i < bytes.length; i += step) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   return h >>> 0;
 }

@@ -11,6 +11,7 @@ import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
+import { fnv1a } from '../../kernels/twins.ts';
 import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
 import { rigSummary } from '../rig/findRig.ts';
@@ -220,6 +221,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
   };
   const frames: RawImage[] = [];
   let blank: RawImage | undefined;
+  const drawnAs = new Map<string, (Drawing & { image: RawImage })[]>();
   timeline.forEach(({ frame: f, segment }, i) => {
     if (i > 0 && input.drawn && !input.drawn(i)) {
       frames.push((blank ??= createImage(cw, ch, background)));
@@ -232,6 +234,16 @@ export function rigAnimation(input: RigInput): RiggedClip {
       return;
     }
     const color = input.glow(segment);
+    const smearFrom = f.smear > 0.05 && i > 1 && striking.size > 0 ? positions[i - 1]! : undefined;
+    // A frame drawn from exactly what an earlier one was (a loop's next cycle, a held pose) is that
+    // frame's pixels, copied rather than drawn again.
+    const drawing: Drawing = { positions: positions[i]!, smearFrom, order: orders[i], look: JSON.stringify([f.glow, f.flash, f.shade, f.fade, f.smear, f.turn, color, arcs[i]]) };
+    const key = drawingKey(drawing);
+    const same = (drawnAs.get(key) ?? []).find((d) => sameDrawing(d, drawing));
+    if (same) {
+      frames.push({ ...same.image, data: same.image.data.slice() });
+      return;
+    }
     const of = (l: Look) => ({ image: l.sprite(f, color), ox: l.ox, oy: l.oy });
     const source = layerLooks ? layered(rig, { over: of(layerLooks.over), under: of(layerLooks.under) }) : of(look);
     if (f.glow > 0 && !pixel) {
@@ -252,10 +264,46 @@ export function rigAnimation(input: RigInput): RiggedClip {
     drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across, order: orders[i] });
     if (arc && front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     frames.push(canvas);
+    drawnAs.set(key, [...(drawnAs.get(key) ?? []), { ...drawing, image: canvas }]);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
   return zoomed({ frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, zoom) }, zoom);
 }
+
+/** What a frame is drawn from: the mesh where it is (and was, for a smear), its drawing order and its look. */
+interface Drawing {
+  positions: Float64Array;
+  smearFrom: Float64Array | undefined;
+  order: Uint32Array | undefined;
+  /** The look's numbers, the glow's colour and the swoosh, as JSON. */
+  look: string;
+}
+
+/**
+ * How far apart (px) two meshes' vertices may be and still be drawn as one. A loop's second cycle
+ * poses the mesh where its first did, give or take the last bits of the sines it was computed with.
+ */
+const SAME_PLACE = 1e-6;
+
+/** FNV-1a of the vertices to 1/1024 px: drawings that hash apart differ; sameDrawing decides among the rest. */
+function placesHash(positions: Float64Array | undefined): string {
+  if (!positions) return '';
+  const grid = Int32Array.from(positions, (v) => Math.round(v * 1024));
+  return String(fnv1a(new Uint8Array(grid.buffer)));
+}
+
+const drawingKey = (d: Drawing): string =>
+  `${d.look}|${placesHash(d.positions)}|${placesHash(d.smearFrom)}|${d.order ? fnv1a(new Uint8Array(d.order.buffer, d.order.byteOffset, d.order.byteLength)) : ''}`;
+
+const near = (a: ArrayLike<number> | undefined, b: ArrayLike<number> | undefined, tolerance: number): boolean => {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > tolerance) return false;
+  return true;
+};
+
+const sameDrawing = (a: Drawing, b: Drawing): boolean =>
+  a.look === b.look && near(a.positions, b.positions, SAME_PLACE) && near(a.smearFrom, b.smearFrom, SAME_PLACE) && near(a.order, b.order, 0);
 
 /** The clip grown by `zoom` (every frame's pixels k x k blocks, its places in the grown frame); the rig is summarised grown already. */
 function zoomed(clip: RiggedClip, zoom: number): RiggedClip {

@@ -144,6 +144,13 @@ describe('animate: loops', () => {
     }
   });
 
+  it('a walk\'s later cycles are its first cycle\'s frames again, each frame its own pixels', () => {
+    const { frames } = run({ start: hero(96), text: 'walk' });
+    // Three cycles of 12 from frame 1 on (frame 0 is the start image itself).
+    for (let i = 13; i < 36; i++) expect(diff(frames[i] as RawImage, frames[i - 12] as RawImage)).toBe(0);
+    expect(new Set(frames.map((f) => f.data.buffer)).size).toBe(36);
+  });
+
   it('a sequence returns to the rest pose between its motions', () => {
     const { frames, plan } = run({ start: hero(48), text: 'walk then jump then spin' });
     expect(plan.motions.map((m) => m.from)).toEqual([0, 12, 24]);
