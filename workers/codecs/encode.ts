@@ -47,8 +47,8 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   // frame to its place among them.
   const twins = twinFrames(frames);
   const drawings: RawImage[] = [];
-  const drawingOf = Array.from(twins, (twin, i) => (twin < 0 ? drawings.push(frames[i]!) - 1 : 0));
-  twins.forEach((twin, i) => twin >= 0 && (drawingOf[i] = drawingOf[twin]!));
+  const drawingOf = new Int32Array(frames.length);
+  twins.forEach((twin, i) => (drawingOf[i] = twin < 0 ? drawings.push(frames[i]!) - 1 : drawingOf[twin]!));
   // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless, read
   // straight from the frames. Otherwise the palette is quantized from opaque pixels only. Either way
   // the last entry is kept for transparency (alpha below half).

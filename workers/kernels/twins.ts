@@ -21,7 +21,6 @@ export function twinFrames(frames: readonly { data: Uint8Array }[]): Int32Array 
       twins[i] = same;
       return;
     }
-    firstOf.set(data, i);
     const key = fingerprint(data);
     const bucket = seen.get(key);
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -32,6 +31,7 @@ export function twinFrames(frames: readonly { data: Uint8Array }[]): Int32Array 
     if (twin !== undefined) twins[i] = twin;
     else if (bucket) bucket.push(i);
     else seen.set(key, [i]);
+    firstOf.set(data, twin ?? i);
   });
   return twins;
 }

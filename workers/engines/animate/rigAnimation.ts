@@ -264,7 +264,9 @@ export function rigAnimation(input: RigInput): RiggedClip {
     drawMesh(canvas, source, mesh, toCanvas(positions[i]!), { pixel, opacity: Math.max(0, Math.min(1, f.fade)), shade, across, order: orders[i] });
     if (arc && front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
     frames.push(canvas);
-    drawnAs.set(key, [...(drawnAs.get(key) ?? []), { ...drawing, image: canvas }]);
+    const drawn = drawnAs.get(key);
+    if (drawn) drawn.push({ ...drawing, image: canvas });
+    else drawnAs.set(key, [{ ...drawing, image: canvas }]);
   });
   const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
   return zoomed({ frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, zoom) }, zoom);

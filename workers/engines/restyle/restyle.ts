@@ -207,10 +207,11 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
     // A drawing the source holds for several frames is worked once: a material that does not flow
-    // gives the same pixels for the same frame (it is tracked the same), and the GIF then finds it
-    // as the same frame.
+    // gives the same pixels for the same frame (its subject is read from the frame alone), and the
+    // GIF then finds it as the same frame. A reference's figure also turns with the frames around
+    // it, so those frames stay each their own.
     const twin = twins[n]!;
-    done.set(k, twin >= 0 ? (done.get(used[twin]!) as RawImage) : painted ? (staged[n] as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
+    done.set(k, painted ? (staged[n] as RawImage) : twin >= 0 ? (done.get(used[twin]!) as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
   return { frames: indices.map((k) => done.get(k) as RawImage), delaysCs, tag: 'restyle', plan: recipe.plan, timing };
