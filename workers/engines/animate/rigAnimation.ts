@@ -290,7 +290,8 @@ const SAME_PLACE = 1e-6;
 /** FNV-1a of the vertices to 1/1024 px: drawings that hash apart differ; sameDrawing decides among the rest. */
 function placesHash(positions: Float64Array | undefined): string {
   if (!positions) return '';
-  const grid = Int32Array.from(positions, (v) => Math.round(v * 1024));
+  const grid = new Int32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) grid[i] = Math.round(positions[i]! * 1024);
   return String(fnv1a(new Uint8Array(grid.buffer)));
 }
 
