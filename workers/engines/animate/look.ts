@@ -63,16 +63,17 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
   const recolor = (glow: number, flash: number, shade: number, tint: Rgba): RawImage => {
     let img = base;
     if (opts.pixel) {
-      // A glow climbs the ramps (a step and a quarter at most: further washes a small sprite's
-      // details out); a shade climbs down; a hit flash turns the sprite toward its palette's
-      // lightest colour (a full flash is the classic white silhouette).
+      // A glow climbs the ramps (one step: further washes a small sprite's details out); a shade
+      // climbs down; a hit flash turns the sprite toward its palette's lightest colour (a full
+      // flash is the classic white silhouette). Ramps are climbed by whole steps: part of a step
+      // is an ordered dither, a checker over the whole sprite, and once the rig turns or bends
+      // the sprite (a body lying down) its pattern scatters into speckle.
       if (glow > 0) {
-        img = ramp ? shiftByRamp(img, 1.25 * glow, ramp) : ditherToward(img, brightest, 0.5 * glow);
+        const up = Math.round(1.25 * glow);
+        img = ramp ? (up > 0 ? shiftByRamp(img, up, ramp) : img) : ditherToward(img, brightest, 0.5 * glow);
         // The halo of pixel art is a dithered one-pixel ring, part of the sprite (warped with it).
         img = ditherUnder(img, ringOf(base, unpack(nearestOpaque(palette, tint.r, tint.g, tint.b, brightest))), HALO * glow);
       }
-      // A shade takes whole steps down the ramps: part of a step is a dither, and once the rig
-      // turns or bends the sprite (a body lying down) its pattern scatters into speckle.
       const steps = Math.round(2 * shade);
       if (steps !== 0 && ramp) img = shiftByRamp(img, steps, ramp);
       if (flash > 0) img = ditherToward(img, brightest, flash);

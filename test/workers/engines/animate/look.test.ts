@@ -51,4 +51,13 @@ describe('createLook', () => {
     expect(count(deep, 175)).toBe(0);
     expect(count(deep, 133)).toBe(18 * 7);
   });
+
+  it('pixel art glows by a whole step up its ramps: a faint glow changes no colour, a stronger one lifts every pixel alike', () => {
+    const img = greyBody();
+    const look = createLook(img, { x: 2, y: 2, width: 20, height: 12 }, { pixel: true, palette: extractPalette([img]) });
+    const tint = { r: 255, g: 255, b: 255, a: 255 };
+    // (The halo ring around the body is drawn in the palette's lightest colour; the shade below is untouched by it.)
+    expect(count(look.sprite({ ...REST, glow: 0.2 }, tint), 133)).toBe(18 * 3);
+    expect(count(look.sprite({ ...REST, glow: 0.6 }, tint), 133)).toBe(0);
+  });
 });
