@@ -2,7 +2,7 @@
 // ramp (the next lighter colour of a similar hue), not by mixing in white; this builds those ramps
 // from the input's palette and steps pixels along them, dithering (Bayer) between two steps.
 import type { RawImage } from '../types.ts';
-import { checkImage, checkNumber } from './check.ts';
+import { checkImage, checkInt, checkNumber } from './check.ts';
 import { bayer } from './dither.ts';
 import { packColor } from './palette.ts';
 import type { PackedColor } from './palette.ts';
@@ -64,28 +64,25 @@ export function buildRamp(palette: readonly PackedColor[]): Ramp | null {
 }
 
 /**
- * `img` with every opaque pixel moved `levels` steps along its ramp (up when positive), the
- * fraction dithered by the Bayer pattern. Only palette colours come out. Returns a new image.
+ * `img` with every opaque pixel moved `steps` whole steps along its ramp (up when positive). Only
+ * palette colours come out. Whole steps only: a part step, dithered, is a checker over the whole
+ * sprite, and scatters into speckle once a rig turns or bends it. Returns a new image.
  */
-export function shiftByRamp(img: RawImage, levels: number, ramp: Ramp): RawImage {
+export function shiftByRamp(img: RawImage, steps: number, ramp: Ramp): RawImage {
   checkImage(img, 'image');
-  checkNumber(levels, -8, 8, 'levels');
+  checkInt(steps, -8, 8, 'steps');
   const out = new Uint8Array(img.data);
-  const whole = Math.floor(Math.abs(levels));
-  const frac = Math.abs(levels) - whole;
-  const next = levels > 0 ? ramp.up : ramp.down;
-  for (let y = 0; y < img.height; y++) {
-    for (let x = 0, i = y * img.width * 4; x < img.width; x++, i += 4) {
-      if (out[i + 3]! === 0) continue;
-      let k = ramp.index.get(packColor(out[i]!, out[i + 1]!, out[i + 2]!, out[i + 3]!));
-      if (k === undefined) continue;
-      const steps = whole + (frac > bayer(x, y) ? 1 : 0);
-      for (let s = 0; s < steps; s++) k = next[k]!;
-      const c = ramp.colors[k] as PackedColor;
-      out[i] = c >>> 24;
-      out[i + 1] = (c >>> 16) & 255;
-      out[i + 2] = (c >>> 8) & 255;
-    }
+  const next = steps > 0 ? ramp.up : ramp.down;
+  const count = Math.abs(steps);
+  for (let i = 0; i < out.length; i += 4) {
+    if (out[i + 3]! === 0) continue;
+    let k = ramp.index.get(packColor(out[i]!, out[i + 1]!, out[i + 2]!, out[i + 3]!));
+    if (k === undefined) continue;
+    for (let s = 0; s < count; s++) k = next[k]!;
+    const c = ramp.colors[k] as PackedColor;
+    out[i] = c >>> 24;
+    out[i + 1] = (c >>> 16) & 255;
+    out[i + 2] = (c >>> 8) & 255;
   }
   return { data: out, width: img.width, height: img.height };
 }

@@ -65,9 +65,8 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
     if (opts.pixel) {
       // A glow climbs the ramps (one step: further washes a small sprite's details out); a shade
       // climbs down; a hit flash turns the sprite toward its palette's lightest colour (a full
-      // flash is the classic white silhouette). Ramps are climbed by whole steps: part of a step
-      // is an ordered dither, a checker over the whole sprite, and once the rig turns or bends
-      // the sprite (a body lying down) its pattern scatters into speckle.
+      // flash is the classic white silhouette). Ramps are climbed by whole steps (shiftByRamp
+      // says why), so a slight glow or shade changes nothing.
       if (glow > 0) {
         const up = Math.round(1.25 * glow);
         img = ramp ? (up > 0 ? shiftByRamp(img, up, ramp) : img) : ditherToward(img, brightest, 0.5 * glow);
