@@ -8,6 +8,7 @@ import type { RawImage } from '../types.ts';
 import { checkSameSize, checkImage } from '../kernels/check.ts';
 import { GifWriter } from './gifWriter.ts';
 import { twinFrames } from '../kernels/twins.ts';
+import { readsAsWords } from '../kernels/pixelWords.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.
@@ -118,11 +119,11 @@ export function exactPalette(frames: readonly RawImage[]): Indexed | null {
       const word = words[i]!;
       if (word !== lastWord) {
         lastWord = word;
-        if (alphaOf(word) < 128) {
+        if (word >>> 24 < 128) {
           transparent = true;
           lastSlot = CLEAR;
         } else {
-          const key = rgbOf(word) + 1;
+          const key = (word & 0xffffff) + 1;
           let h = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
           while (keys[h] !== key && keys[h] !== 0) h = (h + 1) & (SLOTS - 1);
           if (keys[h] === 0) {
@@ -149,13 +150,15 @@ const SLOT_BITS = 9;
 const SLOTS = 1 << SLOT_BITS;
 /** A transparent pixel's index while the palette is read (a palette beside transparency has at most 255 colours, 0-254). */
 const CLEAR = 255;
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const alphaOf = (word: number) => (LITTLE_ENDIAN ? word >>> 24 : word & 0xff);
-const rgbOf = (word: number) => (LITTLE_ENDIAN ? word & 0xffffff : word >>> 8);
-
-/** RGBA bytes as one 32-bit word a pixel (copied only when they do not start on a word boundary). */
+/**
+ * RGBA bytes as one word a pixel, red in the low byte and alpha in the high one: a view of them
+ * where they read so (pixelWords.ts), else built from them.
+ */
 function wordsOf(data: Uint8Array): Int32Array {
-  return data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.length >> 2) : new Int32Array(data.slice().buffer, 0, data.length >> 2);
+  if (readsAsWords(data)) return new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  const words = new Int32Array(data.length >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = data[i * 4]! | (data[i * 4 + 1]! << 8) | (data[i * 4 + 2]! << 16) | (data[i * 4 + 3]! << 24);
+  return words;
 }
 
 /** Sets the index of every transparent pixel (alpha below half) of `frames` to `entry`. */

@@ -23,6 +23,13 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
+/** 32-bit FNV-1a of the length of `bytes` and every `step`-th byte from `from`: a key for bytes in memory. */
+export function hashBytes(bytes: Uint8Array, step = 1, from = 0): number {
+  let h = Math.imul(0x811c9dc5 ^ bytes.length, 0x01000193);
+  for (let i = from; i < bytes.length; i += step) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
 /** A well-mixed 32-bit integer hash (lowbias32): per-pixel noise without a stream. */
 export function hash32(x: number): number {
   x = (x ^ (x >>> 16)) >>> 0;

@@ -1,6 +1,7 @@
 // Frames that repeat an earlier one. Animations repeat themselves: a restyle plays its source's loop
 // several times over (the same frame objects), and holds show one drawing for several frames. The
 // restyle and the GIF encoder find them to work each drawing once.
+import { hashBytes } from './random.ts';
 
 /** Bytes sampled for a frame's fingerprint; only frames that share one are compared in full. */
 const SAMPLES = 1024;
@@ -42,12 +43,5 @@ export function twinFrames(frames: readonly { data: Uint8Array }[]): Int32Array 
  */
 function fingerprint(data: Uint8Array): number {
   const step = Math.floor(data.length / SAMPLES) | 1;
-  return fnv1a(data, step, step >> 1);
-}
-
-/** FNV-1a over the length of `bytes` and every `step`-th byte from `from`. */
-export function fnv1a(bytes: Uint8Array, step = 1, from = 0): number {
-  let h = Math.imul(0x811c9dc5 ^ bytes.length, 0x01000193);
-  for (let i = from; i < bytes.length; i += step) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  return h >>> 0;
+  return hashBytes(data, step, step >> 1);
 }

@@ -69,7 +69,8 @@ export function createLook(sprite: RawImage, box: Box, opts: LookOptions): Look 
       // says why), so a slight glow or shade changes nothing.
       if (glow > 0) {
         const up = Math.round(1.25 * glow);
-        img = ramp ? (up > 0 ? shiftByRamp(img, up, ramp) : img) : ditherToward(img, brightest, 0.5 * glow);
+        if (!ramp) img = ditherToward(img, brightest, 0.5 * glow);
+        else if (up > 0) img = shiftByRamp(img, up, ramp);
         // The halo of pixel art is a dithered one-pixel ring, part of the sprite (warped with it).
         img = ditherUnder(img, ringOf(base, unpack(nearestOpaque(palette, tint.r, tint.g, tint.b, brightest))), HALO * glow);
       }

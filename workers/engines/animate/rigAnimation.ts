@@ -11,7 +11,7 @@ import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
-import { fnv1a } from '../../kernels/twins.ts';
+import { hashBytes } from '../../kernels/random.ts';
 import { createLook, HALO } from './look.ts';
 import type { Look } from './look.ts';
 import { rigSummary } from '../rig/findRig.ts';
@@ -287,16 +287,16 @@ interface Drawing {
  */
 const SAME_PLACE = 1e-6;
 
-/** FNV-1a of the vertices to 1/1024 px: drawings that hash apart differ; sameDrawing decides among the rest. */
+/** A hash of the vertices to 1/1024 px: drawings that hash apart differ; sameDrawing decides among the rest. */
 function placesHash(positions: Float64Array | undefined): string {
   if (!positions) return '';
   const grid = new Int32Array(positions.length);
   for (let i = 0; i < positions.length; i++) grid[i] = Math.round(positions[i]! * 1024);
-  return String(fnv1a(new Uint8Array(grid.buffer)));
+  return String(hashBytes(new Uint8Array(grid.buffer)));
 }
 
 const drawingKey = (d: Drawing): string =>
-  `${d.look}|${placesHash(d.positions)}|${placesHash(d.smearFrom)}|${d.order ? fnv1a(new Uint8Array(d.order.buffer, d.order.byteOffset, d.order.byteLength)) : ''}`;
+  `${d.look}|${placesHash(d.positions)}|${placesHash(d.smearFrom)}|${d.order ? hashBytes(new Uint8Array(d.order.buffer, d.order.byteOffset, d.order.byteLength)) : ''}`;
 
 const near = (a: ArrayLike<number> | undefined, b: ArrayLike<number> | undefined, tolerance: number): boolean => {
   if (a === undefined || b === undefined) return a === b;

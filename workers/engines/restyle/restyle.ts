@@ -139,8 +139,6 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     // Frames are never written to, so one that already has the output size is used as it is.
     return f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
   });
-  // Which frames repeat an earlier one, read before any frame is worked in place.
-  const twins = twinFrames(frames);
   const bg = detectBackground(frames[0] as RawImage);
   // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
   const samples = input.reference ? undefined : lumaSamples(frames);
@@ -204,13 +202,14 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     });
     return { frames: out, delaysCs, tag: 'restyle', plan: recipe.plan, timing };
   }
+  // A drawing the source holds for several frames is worked once: a material that does not flow
+  // gives the same pixels for the same frame (its subject is read from the frame alone), and the GIF
+  // then finds it as the same frame. A reference's figure also turns with the frames around it, so
+  // with one each frame stays its own. (No frame has been worked in place yet without one.)
+  const twins = ref ? undefined : twinFrames(frames);
   const done = new Map<number, RawImage>();
   used.forEach((k, n) => {
-    // A drawing the source holds for several frames is worked once: a material that does not flow
-    // gives the same pixels for the same frame (its subject is read from the frame alone), and the
-    // GIF then finds it as the same frame. A reference's figure also turns with the frames around
-    // it, so those frames stay each their own.
-    const twin = twins[n]!;
+    const twin = twins?.[n] ?? -1;
     done.set(k, painted ? (staged[n] as RawImage) : twin >= 0 ? (done.get(used[twin]!) as RawImage) : applyMaterial(staged[n] as RawImage, subjects[n] as FrameSubject, ctx, 0, owned));
     onProgress?.(0.2 + (0.8 * (n + 1)) / used.length);
   });
