@@ -67,7 +67,9 @@ export async function decodeStillFile(path: string): Promise<RawImage> {
  * Reads an animation source: a GIF (no grid; its frames and browser delays) or a sprite sheet with
  * its grid (the cells of one decode, at 12 frames a second, less its empty trailing cells: see
  * dropEmptyTrailingCells). `fit` is applied to each frame as it is made, so a 120-frame 4096x4096
- * GIF never sits in memory at full size (that alone is ~8 GB).
+ * GIF never sits in memory at full size (that alone is ~8 GB). A GIF's repeated drawing is one object
+ * in every frame that shows it (gif.ts): frames are read, not written to, unless the caller first
+ * gives each its own.
  */
 export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: (frame: RawImage) => RawImage = (f) => f): Promise<Animation> {
   const bytes = await readFile(path);
@@ -75,8 +77,11 @@ export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: 
   if (format === 'gif') {
     if (grid) throw new Error('a GIF source takes no sprite grid');
     const animation: Animation = { frames: [], delaysMs: [] };
+    const fitted = new Map<RawImage, RawImage>();
     for (const { image, delayMs } of gifFrames(bytes)) {
-      animation.frames.push(fit(image));
+      const frame = fitted.get(image) ?? fit(image);
+      fitted.set(image, frame);
+      animation.frames.push(frame);
       animation.delaysMs.push(delayMs);
     }
     return animation;

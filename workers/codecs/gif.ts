@@ -11,6 +11,8 @@
 import { MAX_GIF_FRAMES, MAX_IMAGE_SIDE } from '../limits.ts';
 import type { Animation, RawImage } from '../types.ts';
 import { lzwDecode } from './lzw.ts';
+import { hashBytes } from '../kernels/random.ts';
+import { Pictures } from '../kernels/twins.ts';
 
 export interface GifFrameInfo {
   left: number;
@@ -30,6 +32,8 @@ export interface GifFrameInfo {
   minCodeSize: number;
   /** Offset of the first sub-block length byte of the frame's LZW data. */
   dataOffset: number;
+  /** Offset just past the LZW data's terminating empty sub-block. */
+  dataEnd: number;
 }
 
 export interface GifStructure {
@@ -137,7 +141,7 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
     pos = skipSubBlocks(bytes, pos);
     const delayMs = browserDelayMs(control.delayCs);
     const interlaced = (flags & 0x40) !== 0;
-    frames.push({ ...frame, ...control, delayMs, interlaced, colorTable, minCodeSize, dataOffset });
+    frames.push({ ...frame, ...control, delayMs, interlaced, colorTable, minCodeSize, dataOffset, dataEnd: pos });
     durationMs += delayMs;
     control = { delayCs: 0, disposal: 0, transparentIndex: undefined };
     if (frames.length > MAX_GIF_FRAMES) return { width, height, frames, durationMs, complete: false };
@@ -166,6 +170,7 @@ export function decodeGif(bytes: Uint8Array): Animation {
 /**
  * The composited frames one at a time, for callers that scale each frame down as it comes instead
  * of holding them all at full size. The structure is checked now, before the first frame is asked for.
+ * A repeated picture is yielded as the same object each time (see KEPT_BYTES): read it, do not write it.
  */
 export function gifFrames(bytes: Uint8Array): Iterable<{ image: RawImage; delayMs: number }> {
   const gif = readGifStructure(bytes);
@@ -173,23 +178,76 @@ export function gifFrames(bytes: Uint8Array): Iterable<{ image: RawImage; delayM
   return compositeFrames(bytes, gif);
 }
 
+/**
+ * Bytes of composed frames the decoder keeps to hand out again. A loop repeats its drawings, and a
+ * frame whose image data is drawn onto the canvas it was drawn onto before gives the picture it gave
+ * then: that picture is yielded again (the same object) with no LZW decode and no new memory. A frame
+ * that composes to a kept picture another way is handed that picture too. Past this budget frames are
+ * decoded and yielded as they come, so a large GIF read frame by frame still holds one at a time.
+ */
+const KEPT_BYTES = 16 << 20;
+
 function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<{ image: RawImage; delayMs: number }> {
   const { width, height } = gif;
   const canvas = new Uint8Array(width * height * 4); // browsers start from transparent, not the background colour
   const indices = new Uint8Array(Math.max(0, ...gif.frames.map((f) => f.width * f.height)));
+  const kept: RawImage[] = [];
+  const pictures = new Pictures((j) => kept[j]!.data);
+  // What the canvas holds before a frame, exactly: '' nothing, 'k' picture k, 'k/x0,y0,x1,y1' picture
+  // k with that rectangle cleared.
+  let state = '';
+  /** By canvas state and image data: the frame drawn so, and the picture it gave. */
+  const drawn = new Map<string, { frame: GifFrameInfo; picture: number }>();
   for (const [i, frame] of gif.frames.entries()) {
-    const pixels = frame.width * frame.height;
-    const produced = lzwDecode(bytes, frame.dataOffset, frame.minCodeSize, pixels, indices);
-    if (produced < pixels) throw new Error(`gif: frame ${i + 1} holds ${produced} of ${pixels} pixels`);
     // The part of the frame on the screen (possibly empty); the rest is clipped, as browsers do.
     const [x0, y0] = [Math.min(frame.left, width), Math.min(frame.top, height)];
     const [x1, y1] = [Math.min(frame.left + frame.width, width), Math.min(frame.top + frame.height, height)];
     const under = frame.disposal === 3 ? copyRect(canvas, width, x0, y0, x1, y1) : undefined;
-    drawFrame(bytes, frame, indices, canvas, width, x1, y1);
-    yield { image: { data: canvas.slice(), width, height }, delayMs: frame.delayMs };
-    if (frame.disposal === 2) clearRect(canvas, width, x0, y0, x1, y1);
-    if (under) pasteRect(canvas, width, under, x0, y0, x1, y1);
+    const key = `${state}|${frameKey(bytes, frame)}`;
+    const before = drawn.get(key);
+    let picture: number;
+    if (before && sameImageData(bytes, before.frame, frame)) {
+      picture = before.picture;
+      canvas.set(kept[picture]!.data);
+    } else {
+      const pixels = frame.width * frame.height;
+      const produced = lzwDecode(bytes, frame.dataOffset, frame.minCodeSize, pixels, indices);
+      if (produced < pixels) throw new Error(`gif: frame ${i + 1} holds ${produced} of ${pixels} pixels`);
+      drawFrame(bytes, frame, indices, canvas, width, x1, y1);
+      const room = (kept.length + 1) * canvas.length <= KEPT_BYTES;
+      picture = pictures.find(canvas, kept.length, room);
+      if (picture < 0 && room) {
+        picture = kept.length;
+        kept.push({ data: canvas.slice(), width, height });
+      }
+      if (picture >= 0) drawn.set(key, { frame, picture });
+    }
+    yield { image: picture >= 0 ? kept[picture]! : { data: canvas.slice(), width, height }, delayMs: frame.delayMs };
+    // A picture not kept is named by its frame, which no later one shares: no state repeats it.
+    const shown = picture >= 0 ? String(picture) : `#${i}`;
+    if (frame.disposal === 2) {
+      clearRect(canvas, width, x0, y0, x1, y1);
+      state = x0 === 0 && y0 === 0 && x1 === width && y1 === height ? '' : x0 < x1 && y0 < y1 ? `${shown}/${x0},${y0},${x1},${y1}` : shown;
+    } else if (under) pasteRect(canvas, width, under, x0, y0, x1, y1); // back to what it was: the state before
+    else state = shown;
   }
+}
+
+/** What decides a frame's pixels besides the canvas under it: its rectangle, colours and image data (hashed). */
+function frameKey(bytes: Uint8Array, frame: GifFrameInfo): string {
+  const { offset, entries } = frame.colorTable;
+  const table = hashBytes(bytes.subarray(offset, offset + 3 * entries));
+  const data = hashBytes(bytes.subarray(frame.dataOffset, frame.dataEnd));
+  return `${frame.left},${frame.top},${frame.width},${frame.height},${frame.interlaced},${frame.transparentIndex},${frame.minCodeSize},${table},${data}`;
+}
+
+/** Whether two frames draw the same pixels onto the same canvas: frameKey's parts, compared in full. */
+function sameImageData(bytes: Uint8Array, a: GifFrameInfo, b: GifFrameInfo): boolean {
+  const same = (from: number, to: number, other: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).equals(Buffer.from(bytes.buffer, bytes.byteOffset + other, to - from));
+  return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height && a.interlaced === b.interlaced
+    && a.transparentIndex === b.transparentIndex && a.minCodeSize === b.minCodeSize
+    && a.colorTable.entries === b.colorTable.entries && same(a.colorTable.offset, a.colorTable.offset + 3 * a.colorTable.entries, b.colorTable.offset)
+    && a.dataEnd - a.dataOffset === b.dataEnd - b.dataOffset && same(a.dataOffset, a.dataEnd, b.dataOffset);
 }
 
 function drawFrame(bytes: Uint8Array, frame: GifFrameInfo, indices: Uint8Array, canvas: Uint8Array, screenWidth: number, x1: number, y1: number): void {

@@ -316,6 +316,54 @@ describe('decodeGif: compositing', () => {
   });
 });
 
+describe('decodeGif: a repeated picture is decoded once', () => {
+  const same = (a: RawImage, b: RawImage) => Buffer.from(a.data).equals(Buffer.from(b.data));
+  /** Frames as libvips composes them, and the first frame with each one's pixels. */
+  async function checkAgainstLibvips(bytes: Uint8Array): Promise<RawImage[]> {
+    const frames = decodeGif(bytes).frames;
+    const oracle = await sharpFrames(bytes);
+    expect(frames).toHaveLength(oracle.length);
+    frames.forEach((frame, i) => expect(same(frame, oracle[i]!), `frame ${i}`).toBe(true));
+    return frames;
+  }
+
+  test('a loop of whole frames: each drawing is one object in every frame that shows it', async () => {
+    const frames = await checkAgainstLibvips(heroWalkGif(24, 64, 8));
+    const pictures = frames.filter((f, i) => !frames.slice(0, i).some((g) => same(f, g)));
+    // Every frame is the first frame with its pixels: as many objects as pictures, and fewer than frames.
+    expect(new Set(frames).size).toBe(pictures.length);
+    expect(pictures.length).toBeLessThan(frames.length);
+    frames.forEach((f) => expect(f).toBe(pictures.find((p) => same(p, f))));
+  });
+
+  test('a loop of rectangles kept on the canvas (disposal 1), as ffmpeg writes one: the picture a rectangle restores is the first one', async () => {
+    const full = { width: 4, height: 4, indices: Array(16).fill(1), disposal: 1 }; // all red
+    const green = { left: 1, top: 1, width: 2, height: 2, indices: [2, 2, 2, 2], disposal: 1 };
+    const red = { left: 1, top: 1, width: 2, height: 2, indices: [1, 1, 1, 1], disposal: 1 };
+    const frames = await checkAgainstLibvips(customGifBytes({ width: 4, height: 4, palette: PALETTE, frames: [full, green, red, green, red, green] }));
+    // Red over green gives frame 0's picture back; green over that is frame 1 again, without a decode.
+    expect(frames.map((f) => frames.indexOf(f))).toEqual([0, 1, 0, 1, 0, 1]);
+  });
+
+  test('restored (disposal 3) and cleared rectangles (disposal 2) repeat exactly', async () => {
+    const full = { width: 4, height: 4, indices: Array(16).fill(1), disposal: 1 };
+    const restored = { left: 0, top: 0, width: 2, height: 2, indices: [0, 2, 2, 0], transparentIndex: 0, disposal: 3 };
+    const cleared = { left: 2, top: 2, width: 2, height: 2, indices: [3, 0, 3, 3], transparentIndex: 0, disposal: 2 };
+    const dot = { width: 1, height: 1, indices: [3], disposal: 1 };
+    const frames = await checkAgainstLibvips(customGifBytes({ width: 4, height: 4, palette: PALETTE, frames: [full, restored, restored, cleared, cleared, dot, dot] }));
+    // The second cleared frame draws onto a cleared corner: its transparent pixel shows no red there.
+    expect(frames.map((f) => frames.indexOf(f))).toEqual([0, 1, 1, 3, 4, 5, 5]);
+  });
+
+  test('past the bytes kept, frames are decoded as they come, each its own', async () => {
+    // 2100 x 2100 x 4 bytes is more than the decoder keeps: nothing is held to hand out again.
+    const bytes = gifBytes({ width: 2100, height: 2100, frames: 3, delaysCs: 10, paint: (_, x, y) => (x * y) % 6 });
+    const frames = decodeGif(bytes).frames;
+    expect(new Set(frames).size).toBe(3);
+    expect(same(frames[0]!, frames[2]!)).toBe(true);
+  });
+});
+
 describe('hostile bytes: every failure is a thrown Error, never a crash or a hang', () => {
   const valid = customGifBytes({
     width: 6,

@@ -134,10 +134,16 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
 
   // The source frames shown, at the output size, and their subjects.
   const used = [...new Set(indices)].sort((a, b) => a - b);
+  // A source may hand out a repeated drawing as one object (a GIF's loop does). Where every frame
+  // is worked in place (a reference's figures, a flowing material), a repeat is worked in a copy.
+  const apart = ours && (input.reference !== undefined || recipe.material?.flow !== undefined);
+  const seen = new Set<RawImage>();
   const frames = used.map((k) => {
     const f = source.frames[k] as RawImage;
     // Frames are never written to, so one that already has the output size is used as it is.
-    return f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
+    const sized = f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
+    if (!apart || !seen.has(sized)) return seen.add(sized), sized;
+    return { ...sized, data: sized.data.slice() };
   });
   const bg = detectBackground(frames[0] as RawImage);
   // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
