@@ -113,7 +113,7 @@ function placedAt(frame: RawImage, image: RawImage): { x: number; y: number } | 
   return null;
 }
 
-/** The canvas contract in sheet.json: every cell one size, at most 512x512, the pivot inside it. */
+/** The canvas contract in sheet.json: every cell one size, at most 512x512, the pivot inside it, in whole pixels. */
 async function expectCanvas(out: Awaited<ReturnType<typeof run>>, least: { w: number; h: number }): Promise<{ w: number; h: number }> {
   const json = await out.json();
   const cells = Object.values(json.frames);
@@ -131,6 +131,7 @@ async function expectCanvas(out: Awaited<ReturnType<typeof run>>, least: { w: nu
   expect(pivot.x).toBeLessThanOrEqual(cell.w);
   expect(pivot.y).toBeGreaterThanOrEqual(0);
   expect(pivot.y).toBeLessThanOrEqual(cell.h);
+  expect([pivot.x, pivot.y].every(Number.isInteger), `pivot ${pivot.x}, ${pivot.y}`).toBe(true);
   return cell;
 }
 

@@ -268,7 +268,9 @@ export function rigAnimation(input: RigInput): RiggedClip {
     if (drawn) drawn.push({ ...drawing, image: canvas });
     else drawnAs.set(key, [{ ...drawing, image: canvas }]);
   });
-  const pivot = { x: ox + rig.ground.x, y: oy + rig.ground.y };
+  // Engines place the sprite by this point: in whole pixels, a sprite placed at whole pixels keeps
+  // its pixels on the screen's (the subject's ground is within half a pixel of it).
+  const pivot = { x: ox + Math.round(rig.ground.x), y: oy + Math.round(rig.ground.y) };
   return zoomed({ frames, background, pivot, start: { x: ox, y: oy, width: start.width, height: start.height, scale }, rig: rigSummary(rig, { x: ox, y: oy }, zoom) }, zoom);
 }
 
