@@ -4,7 +4,8 @@
 //      After the last complete image it ends the file as browsers do (see readGifStructure).
 //   2. verifyGifData: run every frame's LZW stream in counting mode: proves each frame yields exactly
 //      width*height indices, in time proportional to the file's size, allocating nothing per pixel.
-//   3. gifFrames/decodeGif: composite the frames onto the logical screen (disposal, transparency).
+//   3. gifFrames/decodeGif: composite the frames onto the logical screen (disposal, transparency),
+//      each picture a loop repeats decoded once (see KEPT_BYTES).
 // gifuct-js is not used on uploads: its LZW allocates a JS array of width*height entries before it
 // reads a byte of data (a 62-byte GIF claiming 20000x20000 exhausts the heap and aborts the process,
 // even in a worker thread), and it pads a short stream with zeros, so a truncated frame looks whole.

@@ -142,8 +142,9 @@ export function restyle(input: RestyleInput, onProgress?: (fraction: number) => 
     const f = source.frames[k] as RawImage;
     // Frames are never written to, so one that already has the output size is used as it is.
     const sized = f.width === size.width && f.height === size.height ? f : resizeTo(f, size.width, size.height, 'smooth');
-    if (!apart || !seen.has(sized)) return seen.add(sized), sized;
-    return { ...sized, data: sized.data.slice() };
+    if (apart && seen.has(sized)) return { ...sized, data: sized.data.slice() };
+    seen.add(sized);
+    return sized;
   });
   const bg = detectBackground(frames[0] as RawImage);
   // The luma levels of the subject are sampled as each frame is tracked (it is in cache then).
