@@ -94,7 +94,7 @@ async function finishAnimation(spec: AnimateSpec | RestyleSpec, received: Receiv
   const layout = spec.kind === 'animate' ? spec.layout : 'sheet+gif';
   // sheet.json says where the frames came from (engines ignore unknown meta keys).
   const meta = { source: { ...req.source, from: source.from, frames: source.frames.length, ...(paletteLock === undefined ? {} : { paletteLock }) } };
-  return writeAnimation(frames, tag, layout, { outDir: req.outDir, seed: req.seed }, meta);
+  return writeAnimation(frames, tag, layout, { outDir: req.outDir, seed: req.seed }, { meta });
 }
 
 /**

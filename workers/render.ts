@@ -87,7 +87,7 @@ async function renderAnimate(spec: AnimateSpec, req: RenderRequest): Promise<Ren
   );
   // sheet.json: how the text was read (plan), the ground point engines place the sprite by (pivot,
   // canvas pixels, the same in every frame) and the rig that was found (bones as joint -> end).
-  return writeAnimation(frames, tag, spec.layout, req, { plan, pivot, ...(rig ? { rig } : {}) });
+  return writeAnimation(frames, tag, spec.layout, req, { meta: { plan, ...(rig ? { rig } : {}) }, pivot });
 }
 
 async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<RenderOutput> {
@@ -102,7 +102,16 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
   );
   // How the text was read (material, colours, whether a reference replaced the subject), and how
   // the source was retimed: it plays at its own speed, not at 12 frames a second.
-  return writeAnimation(frames, tag, 'sheet+gif', req, { plan, timing }, delaysCs);
+  return writeAnimation(frames, tag, 'sheet+gif', req, { meta: { plan, timing }, delaysCs });
+}
+
+export interface AnimationExtras {
+  /** Added to sheet.json's `meta`. */
+  meta?: Record<string, unknown>;
+  /** Each frame's GIF delay; 12 frames a second by default. */
+  delaysCs?: readonly number[];
+  /** The subject's ground point, the same in every frame (buildSheetJson). */
+  pivot?: { x: number; y: number };
 }
 
 /**
@@ -111,7 +120,8 @@ async function renderRestyle(spec: RestyleSpec, req: RenderRequest): Promise<Ren
  * a second unless `delaysCs` gives each one's delay (restyle keeps its source's speed); the GIF,
  * sheet.json's durations and the Godot export all take the same delays.
  */
-export async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: OutputTarget, extraMeta?: Record<string, unknown>, delaysCs: readonly number[] = frameDelaysCs(frames.length)): Promise<RenderOutput> {
+export async function writeAnimation(frames: RawImage[], tag: string, layout: AnimationLayout, req: OutputTarget, extra: AnimationExtras = {}): Promise<RenderOutput> {
+  const { meta: extraMeta, delaysCs = frameDelaysCs(frames.length), pivot } = extra;
   if (delaysCs.length !== frames.length) throw new RangeError(`Expected ${frames.length} delays for frames but received ${delaysCs.length}`);
   const sheet = assembleSheet(frames);
   const pngs = Promise.all([
@@ -125,7 +135,7 @@ export async function writeAnimation(frames: RawImage[], tag: string, layout: An
   const files: [string, Uint8Array | string][] = [
     [SHEET_PNG, sheetPng as Uint8Array],
     [ANIM_GIF, gif],
-    ...sheetFiles(sheet, delaysCs, tag, req, { loop: true, extraMeta }),
+    ...sheetFiles(sheet, delaysCs, tag, req, { loop: true, extraMeta, pivot }),
     ...framePngs.map((png, i): [string, Uint8Array] => [framePngName(i), png]),
   ];
   await Promise.all(files.map(([name, bytes]) => writeFile(join(req.outDir, name), bytes)));
@@ -141,7 +151,7 @@ export const PACK_JSON = 'pack.json';
  * sprite_frames.tres (a Godot 4 SpriteFrames over sheet.png) and pack.json (a Phaser asset pack),
  * listed in sheet.json's `meta.exports` so a client finds them from metadata_url alone.
  */
-export function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: OutputTarget, options: { loop: boolean; extraMeta?: Record<string, unknown> }): [string, string][] {
+export function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: OutputTarget, options: { loop: boolean; extraMeta?: Record<string, unknown>; pivot?: { x: number; y: number } }): [string, string][] {
   const durationsMs = delaysCs.map((cs) => cs * 10);
   const exports = { godot: SPRITE_FRAMES_TRES, phaser: PACK_JSON };
   const json = buildSheetJson({
@@ -151,6 +161,7 @@ export function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: strin
     sheetHeight: sheet.image.height,
     tag,
     image: SHEET_PNG,
+    pivot: options.pivot,
     extraMeta: { ...options.extraMeta, exports },
   });
   const tres = godotSpriteFrames({ sheet: SHEET_PNG, width: sheet.image.width, height: sheet.image.height, rects: sheet.rects, durationsMs, animation: tag, loop: options.loop });

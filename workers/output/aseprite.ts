@@ -1,7 +1,8 @@
 // sheet.json: Aseprite's "hash" export format, which Phaser 3/4 loads with `load.aseprite` and
 // plays with `anims.createFromAseprite`, and which Godot/Unity importers read. Frame keys MUST be
 // "0".."N-1": createFromAseprite looks frames up by tag index, and with other names it silently
-// makes animations with 0 frames.
+// makes animations with 0 frames. An animation's frames also carry TexturePacker's `pivot`, which
+// Phaser's atlas parser reads: a sprite made from them stands on its ground point.
 import { checkInt } from '../kernels/check.ts';
 import type { FrameRect } from './sheet.ts';
 
@@ -15,6 +16,8 @@ export interface AsepriteFrame {
   spriteSourceSize: { x: 0; y: 0; w: number; h: number };
   sourceSize: { w: number; h: number };
   duration: number;
+  /** The ground point as a share of the frame's size: Phaser sets a sprite's origin to it. */
+  pivot?: { x: number; y: number };
 }
 
 export interface AsepriteSheet {
@@ -42,6 +45,11 @@ export interface SheetJsonInput {
   /** Name of the one animation (tag) over all frames, e.g. "walk" or "effect". */
   tag: string;
   image?: string;
+  /**
+   * The subject's ground point in a frame's pixels, the same in every frame (an animation's): written
+   * as `meta.pivot`, and as each frame's `pivot`.
+   */
+  pivot?: { x: number; y: number };
   /** Added to `meta` as is. */
   extraMeta?: Record<string, unknown>;
 }
@@ -55,6 +63,7 @@ export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
   }
   checkInt(input.sheetWidth, 1, 1 << 16, 'sheet width');
   checkInt(input.sheetHeight, 1, 1 << 16, 'sheet height');
+  const { pivot } = input;
   const frames: Record<string, AsepriteFrame> = {};
   rects.forEach((r, i) => {
     frames[String(i)] = {
@@ -64,6 +73,7 @@ export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
       spriteSourceSize: { x: 0, y: 0, w: r.w, h: r.h },
       sourceSize: { w: r.w, h: r.h },
       duration: durationsMs[i] ?? 0,
+      ...(pivot ? { pivot: { x: share(pivot.x, r.w), y: share(pivot.y, r.h) } } : {}),
     };
   });
   return {
@@ -78,7 +88,13 @@ export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
       frameTags: [{ name: input.tag, from: 0, to: rects.length - 1, direction: 'forward' }],
       layers: [],
       slices: [],
+      ...(pivot ? { pivot } : {}),
       ...input.extraMeta,
     },
   };
+}
+
+/** `value` as a share of `size`, to 6 places: a pixel's share of a 512 px frame is exact enough. */
+function share(value: number, size: number): number {
+  return Math.round((value / size) * 1e6) / 1e6;
 }

@@ -16,7 +16,10 @@ class Example extends Phaser.Scene {
   create() {
     this.add.text(24, 20, `spritekiln × Phaser ${Phaser.VERSION}`, { ...font, fontSize: '22px', color: '#ffffff' });
     this.add.text(24, 50, `zenith · image_to_video · "${motion}" · 36 frames`, { ...font, fontSize: '14px', color: '#9aa0b4' });
-    this.add.image(150, 215, 'hero').setScale(2);
+    // Both stand on one ground line: the still by its bottom edge, the animation by its ground point
+    // (sheet.json gives each frame its pivot, and Phaser makes it the sprite's origin).
+    const ground = 300;
+    this.add.image(150, ground, 'hero').setOrigin(0.5, 1).setScale(2);
     this.add.text(150, 320, 'hero.png', { ...font, fontSize: '13px', color: '#9aa0b4' }).setOrigin(0.5, 0);
     this.add.text(300, 205, '→', { ...font, fontSize: '32px', color: '#6b7085' }).setOrigin(0.5);
     const status = this.add.text(450, 320, 'asking the server…', { ...font, fontSize: '13px', color: '#9aa0b4' }).setOrigin(0.5, 0);
@@ -25,7 +28,7 @@ class Example extends Phaser.Scene {
     this.spritekiln
       .animate('hero-motion', { kind: 'zenith', fields: { mode: 'image_to_video', images: ['hero'], text: motion, frame: 36 } })
       .then((anim) => {
-        const sprite = this.add.sprite(450, 215, anim.key).setScale(2).play(anim.key);
+        const sprite = this.add.sprite(450, ground, anim.key).setScale(2).play(anim.key);
         const { width, height } = anim.frames[0].frame;
         status.setText(`${anim.frames.length} frames · ${width}×${height} · ${(anim.duration / 1000).toFixed(1)} s loop`);
         window.example = { scene: this, sprite, anim };

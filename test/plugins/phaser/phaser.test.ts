@@ -25,7 +25,7 @@ const TMP = path('../../.tmp/');
 
 interface SheetJson {
   frames: Record<string, { frame: { w: number; h: number }; duration: number }>;
-  meta: { frameTags: { name: string }[]; exports?: Record<string, string> };
+  meta: { frameTags: { name: string }[]; exports?: Record<string, string>; pivot?: { x: number; y: number } };
 }
 interface Played {
   phaser: string;
@@ -35,6 +35,7 @@ interface Played {
   frames: { name: string; width: number; height: number; duration: number }[];
   isPlaying: boolean;
   indices: number[];
+  origin: { x: number; y: number };
   missing?: string;
 }
 
@@ -75,6 +76,11 @@ function expectPlays(played: Played, sheet: SheetJson, frameSide?: number) {
   // Sampled every 100 ms for a second at ~80 ms a frame: it advances (and loops).
   expect(new Set(played.indices).size).toBeGreaterThanOrEqual(5);
   expect(played.indices.slice(0, 4)).toEqual([...played.indices.slice(0, 4)].sort((a, b) => a - b));
+  // An animation stands on its ground point: a sprite placed at (x, y) has its feet there.
+  const pivot = sheet.meta.pivot;
+  expect(pivot).toBeDefined();
+  expect(played.origin.x).toBeCloseTo(pivot!.x, 2);
+  expect(played.origin.y).toBeCloseTo(pivot!.y, 2);
 }
 
 /** Runs window.harness[name](...args) in the page (test/plugins/phaser/harness/harness.js). */

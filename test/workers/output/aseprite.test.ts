@@ -24,6 +24,18 @@ describe('buildSheetJson', () => {
     });
   });
 
+  it('an animation\'s ground point: meta.pivot in pixels, and each frame\'s pivot as a share of its size (TexturePacker\'s field, which Phaser reads)', () => {
+    const sheet = assembleSheet(Array.from({ length: 4 }, () => solid(40, 60, [0, 0, 0, 0])));
+    const input = { rects: sheet.rects, durationsMs: frameDurationsMs(4), sheetWidth: sheet.image.width, sheetHeight: sheet.image.height, tag: 'walk' };
+    const json = buildSheetJson({ ...input, pivot: { x: 21, y: 57 } });
+    expect(json.meta.pivot).toEqual({ x: 21, y: 57 });
+    for (const frame of Object.values(json.frames)) expect(frame.pivot).toEqual({ x: 0.525, y: 0.95 });
+    // Without one (a restyle, an effect), neither.
+    const plain = buildSheetJson(input);
+    expect(plain.meta.pivot).toBeUndefined();
+    for (const frame of Object.values(plain.frames)) expect(frame.pivot).toBeUndefined();
+  });
+
   it('rejects a duration list of the wrong length', () => {
     expect(() => buildSheetJson({ rects: [{ x: 0, y: 0, w: 1, h: 1 }], durationsMs: [], sheetWidth: 1, sheetHeight: 1, tag: 't' }))
       .toThrow('Expected one duration per frame (1 frames) but received 0');

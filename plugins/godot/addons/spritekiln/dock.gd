@@ -190,7 +190,9 @@ func import_files(dir: String) -> void:
 
 
 ## Assigns the last job's SpriteFrames to every selected AnimatedSprite2D (or AnimatedSprite3D) as
-## one undoable action. Returns what happened, as shown in the dock.
+## one undoable action. An animation that has a ground point (sheet.json's meta.pivot) is placed by
+## it: the node's position is where the feet are, in every frame (offset = -pivot, not centred).
+## Returns what happened, as shown in the dock.
 func assign_to_selected() -> String:
 	if frames_path == "":
 		return _status("Generate a sprite animation first: there is no SpriteFrames to assign yet")
@@ -203,9 +205,15 @@ func assign_to_selected() -> String:
 			targets.append(node)
 	if targets.is_empty():
 		return _status("Select an AnimatedSprite2D in the Scene dock first")
+	var pivot := _ground_point(frames_path.get_base_dir().path_join("sheet.json"))
 	var undo_redo := plugin.get_undo_redo() if plugin else EditorInterface.get_editor_undo_redo()
 	undo_redo.create_action("Assign Spritekiln SpriteFrames")
 	for node in targets:
+		if pivot != null:
+			undo_redo.add_do_property(node, "centered", false)
+			undo_redo.add_undo_property(node, "centered", node.centered)
+			undo_redo.add_do_property(node, "offset", -(pivot as Vector2))
+			undo_redo.add_undo_property(node, "offset", node.offset)
 		# Setting sprite_frames switches `animation` to the new frames' first one by itself. Undo sets
 		# the old frames back first, then the old animation, only where those frames have it: the
 		# setter refuses a name its frames lack (an empty node's "default", for one).
@@ -216,6 +224,15 @@ func assign_to_selected() -> String:
 			undo_redo.add_undo_property(node, "animation", node.animation)
 	undo_redo.commit_action()
 	return _status("Assigned %s to %s (Ctrl+Z undoes it)" % [frames_path, ", ".join(targets.map(func(n: Node) -> String: return n.name))])
+
+
+## sheet.json's meta.pivot (an animation's ground point, in frame pixels), or null without one.
+func _ground_point(sheet_json: String) -> Variant:
+	var sheet: Variant = JSON.parse_string(FileAccess.get_file_as_string(sheet_json))
+	var pivot: Variant = sheet.get("meta", {}).get("pivot") if sheet is Dictionary else null
+	if not (pivot is Dictionary and pivot.get("x") is float and pivot.get("y") is float):
+		return null
+	return Vector2(pivot.x, pivot.y)
 
 
 # --- settings -----------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ async function played(scene, key) {
     frames: anim.frames.map((f) => ({ name: String(f.textureFrame), width: f.frame.width, height: f.frame.height, duration: f.duration })),
     isPlaying: sprite.anims.isPlaying,
     indices,
+    // Where the sprite's position falls in its frame, in frame pixels: Phaser takes it from each
+    // frame's `pivot` in sheet.json (the centre without one).
+    origin: { x: sprite.displayOriginX, y: sprite.displayOriginY },
   };
 }
 
