@@ -5,7 +5,7 @@
 // an edge, so no seam is drawn twice.
 import type { RawImage } from '../../types.ts';
 import type { Clip, Mesh } from './skin.ts';
-import { ANY_SOFT } from './skin.ts';
+import { ANY_SOFT, BACKING } from './skin.ts';
 import { BAYER4 } from '../../kernels/dither.ts';
 import { blendPixel } from '../../kernels/blit.ts';
 
@@ -48,6 +48,8 @@ function edge(out: Float64Array, o: number, ip: number, px: number, py: number, 
 
 /** How far past an edge's crossing a row's span reaches, in pixels (see drawMesh). */
 const SLACK = 1e-6;
+/** A backing draws only the solid body: its soft edge drawn twice at rest would darken it. */
+const SOLID = 254.5;
 
 /** A source image whose pixel (0, 0) lies at (ox, oy) of the rest mesh's coordinates. */
 export interface Source {
@@ -157,7 +159,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
           const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
           const a00 = w00 * sd[o + 3]!, a10 = w10 * sd[o + 7]!, a01 = w01 * sd[o + row + 3]!, a11 = w11 * sd[o + row + 7]!;
           a = a00 + a10 + a01 + a11;
-          if (a < 0.5) continue;
+          if (a < (keep === BACKING ? SOLID : 0.5)) continue;
           r = (a00 * sd[o]! + a10 * sd[o + 4]! + a01 * sd[o + row]! + a11 * sd[o + row + 4]!) / a;
           g = (a00 * sd[o + 1]! + a10 * sd[o + 5]! + a01 * sd[o + row + 1]! + a11 * sd[o + row + 5]!) / a;
           b = (a00 * sd[o + 2]! + a10 * sd[o + 6]! + a01 * sd[o + row + 2]! + a11 * sd[o + row + 6]!) / a;
@@ -166,6 +168,7 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
             if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
           } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px, best)) continue;
           r = px[0]!; g = px[1]!; b = px[2]!; a = px[3]!;
+          if (keep === BACKING && a < SOLID) continue;
         }
         if (shade) {
           px[0] = r; px[1] = g; px[2] = b; px[3] = a;
@@ -183,11 +186,11 @@ export function drawMesh(canvas: RawImage, source: Source | ((part: number) => S
   }
 }
 
-/** Whether a triangle keeping `keep` (a label, or ANY_SOFT) draws the source pixel at rest (u, v). */
+/** Whether a triangle keeping `keep` (a label, ANY_SOFT or BACKING) draws the source pixel at rest (u, v). */
 function keeps(clip: Clip, labels: Int8Array, keep: number, u: number, v: number): boolean {
   const x = Math.floor(u), y = Math.floor(v);
   const l = x >= 0 && x < clip.width && y >= 0 ? (labels[y * clip.width + x] ?? -1) : -1;
-  return keep === ANY_SOFT ? l < 0 || clip.rigid[l] !== 1 : l === keep;
+  return keep === ANY_SOFT || keep === BACKING ? l < 0 || clip.rigid[l] !== 1 : l === keep;
 }
 
 /**

@@ -37,7 +37,7 @@ export interface Clip {
   /** The rig's labels, `width` wide: rest coordinates. */
   labels: Int8Array;
   width: number;
-  /** Per triangle, the label it keeps, ANY_SOFT, or -1 where it draws every pixel it covers. */
+  /** Per triangle, the label it keeps, ANY_SOFT, BACKING, or -1 where it draws every pixel it covers. */
   keep: Int16Array;
   /** Per label, 1 for a rigid part's. */
   rigid: Uint8Array;
@@ -48,6 +48,11 @@ export interface Clip {
 }
 
 export const ANY_SOFT = -2;
+/**
+ * Kept by a shoe's backing (see buildMesh): the body's solid pixels in the cells the shoe shares with
+ * it and the body's cells next to those, drawn behind everything as the shoe moves.
+ */
+export const BACKING = -3;
 
 /**
  * A tiny pixel figure moved as cutouts, the way an artist moves one a few pixels tall: blocks of its
@@ -180,6 +185,11 @@ export function segmentDistance(p: Vec, a: Vec, b: Vec): number {
  */
 export const movesAsCutouts = (rig: Rig): boolean => rig.parts.some((p) => p.name.endsWith('Foot'));
 
+/** A chibi's shoe: a leg made rigid under the body's hem (humanoid.ts, shoes.ts). */
+function isShoe(part: Rig['parts'][number] | undefined): boolean {
+  return part?.rigid === true && /^leg[LRFB]$/.test(part.name);
+}
+
 export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: Int8Array): Mesh {
   const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
@@ -223,6 +233,17 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
     softPart[cy * gw + cx] = soft;
     rigidIn[cy * gw + cx] = held | hidden;
   }
+  /** The cells with body pixels in or next to a cell holding the rigid part `part` (a shoe's backing). */
+  const backingCells = (part: number): Uint8Array => {
+    const out = new Uint8Array(gw * gh);
+    for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
+      if (!(rigidIn[cy * gw + cx]! & rigidBit[part]!)) continue;
+      for (let y = Math.max(0, cy - 1); y <= Math.min(gh - 1, cy + 1); y++) for (let x = Math.max(0, cx - 1); x <= Math.min(gw - 1, cx + 1); x++) {
+        if (softPart[y * gw + x]! >= 0) out[y * gw + x] = 1;
+      }
+    }
+    return out;
+  };
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
   const tris: { v: [number, number, number]; part: number; depth: number; keep: number }[] = [];
   const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || rigid(p) ? [{ part: i }] : []))];
@@ -280,8 +301,16 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
       if (!clipped) return shares && held !== 0 ? ANY_SOFT : -1;
       return cellPart[cell] !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source!]!) !== 0 ? source! : -1;
     };
+    // A shoe stepping under a hem (shoes.ts) and the hem part along a line: the body's rise in a bob
+    // or a step, or its lean, would open a crack there, through to the background. So the shoe
+    // carries a backing: the body's solid pixels in the cells it shares with the body and in the
+    // body's cells next to those, on the shoe's vertices, drawn behind everything. Covered where the
+    // hem is, it shows the hem's edge running on where the hem has risen. (It reads the body painted
+    // in under the limbs, so a hand resting there is not carried off.)
+    const backing = clipped && isShoe(layerPart) ? backingCells(source!) : null;
+    const layerCell = (cell: number): number | null => cellsOf(cell) ?? (backing?.[cell] ? layer.part : null);
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-      const part = cellsOf(cy * gw + cx);
+      const part = layerCell(cy * gw + cx);
       if (part === null) continue;
       for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
         const key = keyOf(cx + dx, cy + dy, part);
@@ -315,11 +344,15 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
       }
     }
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-      const part = cellsOf(cy * gw + cx);
+      const cell = cy * gw + cx;
+      const part = layerCell(cell);
       if (part === null) continue;
       const v = (dx: number, dy: number): number => vertexOf.get(keyOf(cx + dx, cy + dy, part)) as number;
-      const depth = rig.parts[part]?.depth ?? 0, keep = keepOf(cy * gw + cx);
-      tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth, keep }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth, keep });
+      if (cellsOf(cell) !== null) {
+        const depth = rig.parts[part]?.depth ?? 0, keep = keepOf(cell);
+        tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth, keep }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth, keep });
+      }
+      if (backing?.[cell]) tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth: -Infinity, keep: BACKING }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth: -Infinity, keep: BACKING });
     }
   }
   // Back to front; a stable sort keeps each part's cells in reading order.
