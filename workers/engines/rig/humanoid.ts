@@ -496,6 +496,7 @@ export function humanoidRig(s: Silhouette, shape: HumanoidShape, view: Rig['view
         if (/^leg[LRFB]$/.test(part.name)) {
           part.bones = [b.index[`${part.name}Lower`]!];
           part.rigid = true;
+          part.shoe = true;
         } else if (part.under) part.bones = part.bones.filter((i) => !legBones.has(i));
       }
     }

@@ -185,11 +185,6 @@ export function segmentDistance(p: Vec, a: Vec, b: Vec): number {
  */
 export const movesAsCutouts = (rig: Rig): boolean => rig.parts.some((p) => p.name.endsWith('Foot'));
 
-/** A chibi's shoe: a leg made rigid under the body's hem (humanoid.ts, shoes.ts). */
-function isShoe(part: Rig['parts'][number] | undefined): boolean {
-  return part?.rigid === true && /^leg[LRFB]$/.test(part.name);
-}
-
 export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: Int8Array): Mesh {
   const { size: c, x0, y0 } = grid;
   const width = rig.width, height = rig.labels.length / rig.width;
@@ -307,7 +302,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
     // body's cells next to those, on the shoe's vertices, drawn behind everything. Covered where the
     // hem is, it shows the hem's edge running on where the hem has risen. (It reads the body painted
     // in under the limbs, so a hand resting there is not carried off.)
-    const backing = clipped && isShoe(layerPart) ? backingCells(source!) : null;
+    const backing = clipped && layerPart?.shoe === true ? backingCells(source!) : null;
     const layerCell = (cell: number): number | null => cellsOf(cell) ?? (backing?.[cell] ? layer.part : null);
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const part = layerCell(cy * gw + cx);

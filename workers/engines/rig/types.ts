@@ -43,6 +43,11 @@ export interface Part {
    */
   rigid?: boolean;
   /**
+   * A chibi's shoe stepping under the body's hem (shoes.ts): rigid, and its mesh carries a backing
+   * of the hem (skin.ts), so the hem rising off it opens no crack.
+   */
+  shoe?: boolean;
+  /**
    * A limb lying against the body (an arm down the side): the bone whose head is where it joins the
    * body. Its mesh meets the other parts only near that joint, so swung out it leaves the body's
    * side as drawn instead of pulling it into a web.
