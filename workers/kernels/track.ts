@@ -340,7 +340,15 @@ export function trackSubject(
   const { onFrame } = opts;
   checkSameSize(frames, 'frames');
   const width = (frames[0] as RawImage).width;
+  // A source can hand out one picture for several frames (a GIF's loop, a hold): it is read once,
+  // and its frames share what was found (nothing here depends on where a frame stands).
+  const foundIn = new Map<Uint8Array, SubjectFrame>();
   const tracked: SubjectFrame[] = frames.map((f, i) => {
+    const again = foundIn.get(f.data);
+    if (again) {
+      onFrame?.(f, again, i);
+      return again;
+    }
     let found: SubjectFrame;
     if (bg.kind !== 'alpha') {
       const mask = subjectMask(f, bg);
@@ -369,6 +377,7 @@ export function trackSubject(
     }
     // While the frame is still in cache (flipped is not known yet).
     onFrame?.(f, found, i);
+    foundIn.set(f.data, found);
     return found;
   });
   const shapes = bg.kind === 'alpha' ? frames.map((f, i) => ({ mask: f.data, stride: 4, offset: 3, box: (tracked[i] as SubjectFrame).box })) : tracked;

@@ -56,6 +56,24 @@ describe('trackSubject', () => {
     const h = hero(48);
     expect(trackSubject([h, mirrorX(h)], { kind: 'alpha' }).map((t) => t.flipped)).toEqual([false, false]);
   });
+
+  it('reads a picture handed out for several frames once, and finds in it what it finds in a copy', () => {
+    const walk = heroWalkFrames(4, 48);
+    // A loop played twice over, as a GIF decoder hands it out: the same objects again.
+    const looped = [...walk, ...walk];
+    const copies = looped.map((f) => ({ ...f, data: f.data.slice() }));
+    const seen: number[] = [];
+    const track = trackSubject(looped, { kind: 'alpha' }, { onFrame: (_f, _t, i) => seen.push(i) });
+    const apart = trackSubject(copies, { kind: 'alpha' });
+    expect(track[4]).toBe(track[0]);
+    expect(track[5]).not.toBe(track[4]);
+    // Every frame is still reported (a restyle samples the subject's colours from each one shown).
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const [i, t] of track.entries()) {
+      const c = apart[i]!;
+      expect([t.box, t.extent, t.flipped, t.cx, t.cy]).toEqual([c.box, c.extent, c.flipped, c.cx, c.cy]);
+    }
+  });
 });
 
 describe('cutout', () => {
