@@ -103,10 +103,13 @@ export function animate(input: AnimateInput, onProgress?: (fraction: number) => 
   const startTimeline = both?.start && both.end && edgeOn(both.start, both.end)
     ? timeline.map((t, i) => (i < cut ? { ...t, frame: { ...t.frame, ...turned(Math.cos((Math.PI / 2) * easeInOut(i / cut))) } } : t))
     : timeline;
-  const clip = rigAnimation({ start, timeline: startTimeline, pixel, palette, glow, drawn: shown?.a, zoom, toward: postures?.end && { target: postures.end, weight: along } });
+  // Progress by frames made: one clip, or the start's and then the end's.
+  const clips = end && shown ? 2 : 1;
+  const made = (clip: number) => (i: number) => onProgress?.((clip + (i + 1) / n) / clips);
+  const clip = rigAnimation({ start, timeline: startTimeline, pixel, palette, glow, drawn: shown?.a, zoom, toward: postures?.end && { target: postures.end, weight: along }, onFrame: made(0) });
   const endTimeline = timeline.map((t) => (t.landed ? { ...t, frame: { ...REST } } : t));
   const result = end && shown
-    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom, toward: postures?.start && { target: postures.start, weight: (i) => 1 - along(i) } }), prepared.end!, pixel, cut)
+    ? joinClips(clip, rigAnimation({ start: end, timeline: endTimeline, pixel, palette, glow, drawn: shown.b, zoom, toward: postures?.start && { target: postures.start, weight: (i) => 1 - along(i) }, onFrame: made(1) }), prepared.end!, pixel, cut)
     : clip;
   onProgress?.(1);
   return { tag, plan, frames: result.frames, pivot: result.pivot, start: result.start, rig: result.rig };

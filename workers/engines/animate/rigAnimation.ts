@@ -65,6 +65,8 @@ export interface RigInput {
    * frame goes (0 none, 1 all the way), on top of the motion's own turns.
    */
   toward?: { target: Rig; weight: (i: number) => number };
+  /** Told after each frame is made (`i` its index), so a job can report its progress. */
+  onFrame?: (i: number) => void;
 }
 
 /** The rigged subject and every frame's vertex positions and slash arc (start image coordinates). */
@@ -222,7 +224,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const frames: RawImage[] = [];
   let blank: RawImage | undefined;
   const drawnAs = new Map<string, (Drawing & { image: RawImage })[]>();
-  timeline.forEach(({ frame: f, segment }, i) => {
+  const draw = ({ frame: f, segment }: TimedFrame, i: number): void => {
     if (i > 0 && input.drawn && !input.drawn(i)) {
       frames.push((blank ??= createImage(cw, ch, background)));
       return;
@@ -267,6 +269,10 @@ export function rigAnimation(input: RigInput): RiggedClip {
     const drawn = drawnAs.get(key);
     if (drawn) drawn.push({ ...drawing, image: canvas });
     else drawnAs.set(key, [{ ...drawing, image: canvas }]);
+  };
+  timeline.forEach((t, i) => {
+    draw(t, i);
+    input.onFrame?.(i);
   });
   // Engines place the sprite by this point: in whole pixels, a sprite placed at whole pixels keeps
   // its pixels on the screen's (the subject's ground is within half a pixel of it).

@@ -237,6 +237,19 @@ describe('animate: plan, tag, determinism, checks', () => {
     expect(literal.tag).toBe('idle');
   });
 
+  it('reports its progress frame by frame, over both clips of a start -> end, up to 1', () => {
+    for (const end of [undefined, pixelSlime()]) {
+      const start = end ? pixelKnight() : hero(48);
+      const seen: number[] = [];
+      animate({ start, end, text: 'walk', frames: 12, isPixel: end !== undefined, seed: 'p' }, (f) => seen.push(f));
+      // Each frame made moves it (a job's progress), never back, and it ends done.
+      expect(seen.length).toBeGreaterThanOrEqual(end ? 24 : 12);
+      expect(seen.every((f, i) => f > 0 && f <= 1 && (i === 0 || f >= seen[i - 1]!))).toBe(true);
+      expect(seen.at(-1)).toBe(1);
+      expect(seen.filter((f) => f <= 0.5).length).toBeGreaterThanOrEqual(end ? 12 : 6);
+    }
+  });
+
   it('same inputs and seed, same frames; the seed drives the shake', () => {
     const a = run({ start: hero(48), text: 'shake', seed: 'a' });
     expect(run({ start: hero(48), text: 'shake', seed: 'a' }).frames).toEqual(a.frames);
