@@ -330,7 +330,8 @@ interface Shape {
  * only when something asks for it (the material pass reads alpha itself), the centroid worked out
  * when first read (restyle never reads it), and with `insideRuns`
  * its rows' runs (InsideRuns) are read in the same pass. `onFrame` sees each frame with its
- * subject as soon as that is found.
+ * subject as soon as that is found. Frames that are one picture (the same pixel buffer) get one
+ * SubjectFrame, shared: treat it as read-only.
  */
 export function trackSubject(
   frames: readonly RawImage[],
@@ -341,7 +342,7 @@ export function trackSubject(
   checkSameSize(frames, 'frames');
   const width = (frames[0] as RawImage).width;
   // A source can hand out one picture for several frames (a GIF's loop, a hold): it is read once,
-  // and its frames share what was found (nothing here depends on where a frame stands).
+  // and its frames share what was found (nothing found depends on where in the run a frame is).
   const foundIn = new Map<Uint8Array, SubjectFrame>();
   const tracked: SubjectFrame[] = frames.map((f, i) => {
     const again = foundIn.get(f.data);
