@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { freePort } from '../test/helpers/serverProcess.ts';
 import { hero, png } from '../test/fixtures/sprites.ts';
 import { SpritekilnClient } from '../plugins/client/index.ts';
+import { spread } from './timing.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/spritekiln.js');
@@ -58,7 +59,7 @@ async function serverRound(build: StartupRow['build'], row: StartupRow, image: U
     row.secondJobMs.push(await timed(() => job(url, key, image)));
     const warm: number[] = [];
     for (let i = 0; i < 3; i++) warm.push(await timed(() => job(url, key, image)));
-    row.warmJobMs.push(warm.sort((a, b) => a - b)[1]!);
+    row.warmJobMs.push(spread(warm).med);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
