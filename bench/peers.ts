@@ -1,5 +1,5 @@
 // Our sheet and GIF writers against the strongest tools a user has, on the same frames read from the
-// same PNG files: libvips (`vips arrayjoin`) for the sheet, ffmpeg (palettegen + paletteuse, its
+// same PNG files: libvips (`vips arrayjoin`) for the sheet, ffmpeg (palettegen + paletteuse without dither, its
 // best-known GIF recipe) for the GIF. Three kinds of content: pixel art, a painted/shaded sprite, and
 // a restyle job's output. Each pair runs interleaved, the order alternating, `runs` times; figures
 // are min/median/max. Quality is PSNR over the source's opaque pixels, as a browser composes the GIF.
@@ -40,9 +40,18 @@ export function ensureTool(binary: string, versionArgs: string[], packages: stri
   return String(execFileSync(binary, versionArgs)).split('\n')[0]!.trim();
 }
 
-/** ffmpeg's best-known GIF recipe: one palette from every frame's colours, then mapped with its default dither. */
+/**
+ * ffmpeg's GIF mapping, as the strongest peer: no dither. A palette from every frame's colours
+ * (`palettegen`) holds all of them at 256 or fewer, so then any dither maps each pixel to its own
+ * colour, and its default (sierra2_4a) only costs time: the restyle job's graph took 387-404 ms
+ * without it against 399-556 with it, the same GIF. Ours does not dither either, so past 256 colours
+ * the two map pixels alike (nearest colour), and PSNR compares their palettes.
+ */
+export const PALETTEUSE = 'paletteuse=dither=none';
+
+/** ffmpeg's best-known GIF recipe: one palette from every frame's colours, then mapped (PALETTEUSE). */
 export const ffmpegGifArgs = (framesPattern: string, out: string): string[] => ['-v', 'error', '-y', '-framerate', '12', '-i', framesPattern,
-  '-lavfi', 'split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse', '-loop', '0', out];
+  '-lavfi', `split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]${PALETTEUSE}`, '-loop', '0', out];
 
 export const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -85,7 +94,7 @@ export async function benchPeers(runs = 3): Promise<{ versions: string[]; rows: 
         await writeFile(oursSheet, await encodePng(assembleSheet(decoded).image));
       }, () => run('vips', ['arrayjoin', files.join(' '), vipsSheet, '--across', String(columns)]));
 
-      // GIF: from the same PNG files; ffmpeg's palettegen (all frames' colours) + paletteuse (its default dither).
+      // GIF: from the same PNG files; ffmpeg's palettegen (all frames' colours) + paletteuse (PALETTEUSE).
       const oursGif = join(dir, 'ours.gif'), ffGif = join(dir, 'ffmpeg.gif');
       const delays = frameDelaysCs(frames.length);
       const [oursGifMs = [], ffmpegMs = []] = await interleaved(runs, async () => {

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { createPool } from '../workers/pool.ts';
 import type { JobSpec } from '../workers/specs.ts';
 import { heroWalkGif } from '../test/fixtures/sprites.ts';
-import { ensureTool, ffmpegGifArgs, run } from './peers.ts';
+import { ensureTool, ffmpegGifArgs, PALETTEUSE, run } from './peers.ts';
 import { interleaved, spread, type Spread } from './timing.ts';
 
 export interface RestyleJobRow {
@@ -62,7 +62,7 @@ export async function benchRestyleJob(runs = 3): Promise<RestyleJobRow> {
       const out = join(dir, `graph-${n++}`);
       await mkdir(out);
       run('ffmpeg', ['-v', 'error', '-i', source, '-filter_complex',
-        `[0]${GOLD},split=3[t][u][v];[t]tile=10x10[sheet];[u]palettegen=stats_mode=full:reserve_transparent=1[p];[v][p]paletteuse[gif]`,
+        `[0]${GOLD},split=3[t][u][v];[t]tile=10x10[sheet];[u]palettegen=stats_mode=full:reserve_transparent=1[p];[v][p]${PALETTEUSE}[gif]`,
         '-map', '[sheet]', '-frames:v', '1', join(out, 'sheet.png'), '-map', '[gif]', '-loop', '0', join(out, 'anim.gif')]);
     };
     // As on a server that has run jobs: the worker's code loaded and optimised (V8 takes several
