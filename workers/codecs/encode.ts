@@ -9,6 +9,7 @@ import { checkSameSize, checkImage } from '../kernels/check.ts';
 import { GifWriter } from './gifWriter.ts';
 import { twinFrames } from '../kernels/twins.ts';
 import { readsAsWords } from '../kernels/pixelWords.ts';
+import { PaletteSearch } from './paletteSearch.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.
@@ -161,84 +162,95 @@ function wordsOf(data: Uint8Array): Int32Array {
   return words;
 }
 
-/** Sets the index of every transparent pixel (alpha below half) of `frames` to `entry`. */
-function markTransparent(frames: readonly RawImage[], index: Uint8Array, entry: number): void {
-  let p = 0;
-  for (const { data } of frames) for (let i = 3; i < data.length; i += 4, p++) if (data[i]! < 128) index[p] = entry;
-}
-
 /**
  * Past 256 colours: a palette quantized from a sample of the opaque pixels at 5-6-5 bits (rgba4444
  * cost 5 dB of PSNR against ImageMagick on shaded sprites), refined at full precision, and each pixel
- * matched to it at full precision. The frames are copied into one buffer with binary alpha
- * (transparent pixels 0,0,0,0) for the sampler and the matcher.
+ * matched to it at full precision. Sampler and matcher read the frames' pixel words in place: alpha
+ * at least half is opaque, below it transparent.
  */
 function quantizedPalette(frames: readonly RawImage[]): Indexed {
-  const area = (frames[0] as RawImage).width * (frames[0] as RawImage).height;
-  const rgba = new Uint8Array(area * 4 * frames.length);
-  let transparent = false;
-  frames.forEach((f, i) => (transparent = binaryAlphaCopy(f.data, rgba, i * area * 4) || transparent));
-  const opaque = samplePixels(rgba);
+  const words = frames.map((f) => wordsOf(f.data));
+  const opaque = samplePixels(words);
   const format = paletteFormat(opaque);
   const colors = opaque.length > 0 ? refinePalette(opaque, quantize(opaque, 255, { format })) : [[0, 0, 0]];
-  const index = nearestColors(rgba, colors);
-  if (transparent) markTransparent(frames, index, colors.length);
+  const { index, transparent } = nearestColors(words, colors);
   return { colors, index, transparent };
 }
 
 /**
  * Each opaque pixel's nearest palette colour at full precision (gifenc's applyPalette first rounds
- * every pixel to its 5-6-5 bin, which costs shaded art about a decibel). Each distinct colour is
- * matched once and remembered; runs of one colour skip even that.
+ * every pixel to its 5-6-5 bin, which costs shaded art about a decibel); a transparent pixel takes
+ * the entry after the colours. Each distinct colour is matched once and remembered in an
+ * open-addressed table (cheaper than a Map); runs of one pixel skip even that.
  */
-const MEMO_COLORS = 1 << 18;
-
-function nearestColors(rgba: Uint8Array, colors: readonly number[][]): Uint8Array {
-  const total = rgba.length >> 2;
+function nearestColors(frames: readonly Int32Array[], colors: readonly number[][]): { index: Uint8Array; transparent: boolean } {
+  const total = frames.reduce((n, w) => n + w.length, 0);
   const index = new Uint8Array(total);
-  const flat = Int32Array.from(colors.flat());
-  const memo = new Map<number, number>();
-  let last = -1, lastIndex = 0;
-  for (let p = 0, i = 0; p < total; p++, i += 4) {
-    if (rgba[i + 3] !== 255) continue;
-    const r = rgba[i]!, g = rgba[i + 1]!, b = rgba[i + 2]!;
-    const rgb = (r << 16) | (g << 8) | b;
-    if (rgb !== last) {
-      let best = memo.get(rgb);
-      if (best === undefined) {
-        best = 0;
-        let bestD = Infinity;
-        for (let c = 0, j = 0; j < flat.length; c++, j += 3) {
-          const dr = r - flat[j]!, dg = g - flat[j + 1]!, db = b - flat[j + 2]!;
-          const d = dr * dr + dg * dg + db * db;
-          if (d < bestD) (bestD = d), (best = c);
+  const search = new PaletteSearch(colors.flat());
+  const memo = new NearestMemo(total);
+  const clear = colors.length;
+  let transparent = false;
+  let last = 0, lastIndex = 0, p = 0;
+  for (const words of frames) {
+    if (p === 0) last = ~(words[0] ?? 0); // unlike the first pixel, so it is matched
+    for (let i = 0; i < words.length; i++, p++) {
+      const word = words[i]!;
+      if (word !== last) {
+        last = word;
+        if (word >>> 24 < 128) {
+          transparent = true;
+          lastIndex = clear;
+        } else {
+          const at = memo.slot(word & 0xffffff);
+          if (memo.keys[at] !== 0) lastIndex = memo.values[at]!;
+          else {
+            const best = search.nearest(word & 255, (word >> 8) & 255, (word >> 16) & 255);
+            memo.set(at, word & 0xffffff, best);
+            lastIndex = best;
+          }
         }
-        // Bounded: noise or photos can hold millions of colours.
-        if (memo.size >= MEMO_COLORS) memo.clear();
-        memo.set(rgb, best);
       }
-      last = rgb;
-      lastIndex = best;
+      index[p] = lastIndex;
     }
-    index[p] = lastIndex;
   }
-  return index;
+  return { index, transparent };
 }
 
-/** `src` into `out` at `at`, alpha made 0 or 255 (see encodeGif); true when a pixel became transparent. */
-function binaryAlphaCopy(src: Uint8Array, out: Uint8Array, at: number): boolean {
-  let clear = false;
-  for (let i = 0; i < src.length; i += 4) {
-    if ((src[i + 3] ?? 0) < 128) {
-      clear = true;
-      continue;
-    }
-    out[at + i] = src[i] ?? 0;
-    out[at + i + 1] = src[i + 1] ?? 0;
-    out[at + i + 2] = src[i + 2] ?? 0;
-    out[at + i + 3] = 255;
+/** Most colours remembered at once: noise or photos can hold millions. */
+const MEMO_COLORS = 1 << 18;
+
+/**
+ * rgb -> palette index, open addressing with linear probes; keys are rgb + 1 (0 marks a free slot).
+ * Twice as many slots as it holds colours keeps probes short; it is sized for the pixels, at most
+ * MEMO_COLORS colours, and starts over when full.
+ */
+class NearestMemo {
+  readonly keys: Int32Array;
+  readonly values: Uint8Array;
+  private readonly bits: number;
+  private size = 0;
+  constructor(pixels: number) {
+    this.bits = Math.max(10, Math.min(Math.ceil(Math.log2(Math.max(1, pixels))) + 1, Math.log2(MEMO_COLORS) + 1));
+    this.keys = new Int32Array(1 << this.bits);
+    this.values = new Uint8Array(1 << this.bits);
   }
-  return clear;
+  /** The slot that holds `rgb`, or the free one where it would go (keys[slot] === 0). */
+  slot(rgb: number): number {
+    const key = rgb + 1, mask = this.keys.length - 1;
+    let h = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
+    while (this.keys[h] !== key && this.keys[h] !== 0) h = (h + 1) & mask;
+    return h;
+  }
+  set(slot: number, rgb: number, value: number): void {
+    if (this.size >= this.keys.length >> 1) {
+      this.keys.fill(0);
+      this.size = 0;
+      slot = this.slot(rgb);
+    }
+    this.keys[slot] = rgb + 1;
+    this.values[slot] = value;
+    this.size++;
+  }
 }
 
 // Lloyd passes over the sampled colours, and how many distinct colours they weigh at most.
@@ -265,17 +277,12 @@ export function refinePalette(opaque: Uint8Array, colors: readonly number[][]): 
   const pal = Float64Array.from(colors.flat());
   const sums = new Float64Array(k * 4);
   for (let pass = 0; pass < REFINE_PASSES; pass++) {
+    const search = new PaletteSearch(pal);
     sums.fill(0);
     for (const [v, n] of distinct) {
       // Little-endian RGBA words: red is the low byte.
       const r = v & 255, g = (v >> 8) & 255, b = (v >> 16) & 255;
-      let best = 0, bestD = Infinity;
-      for (let c = 0, j = 0; c < k; c++, j += 3) {
-        const dr = r - pal[j]!, dg = g - pal[j + 1]!, db = b - pal[j + 2]!;
-        const d = dr * dr + dg * dg + db * db;
-        if (d < bestD) (bestD = d), (best = c);
-      }
-      const o = best * 4;
+      const o = search.nearest(r, g, b) * 4;
       sums[o] = sums[o]! + r * n;
       sums[o + 1] = sums[o + 1]! + g * n;
       sums[o + 2] = sums[o + 2]! + b * n;
@@ -311,14 +318,20 @@ export function paletteFormat(opaque: Uint8Array): 'rgb565' | 'rgb444' {
   return 'rgb565';
 }
 
-/** Every k-th opaque pixel, k chosen to stay near QUANTIZE_SAMPLE_PIXELS (deterministic), in a fresh buffer. */
-function samplePixels(rgba: Uint8Array): Uint8Array {
-  const total = rgba.length / 4;
+/**
+ * Every k-th pixel of the frames taken one after another, k chosen to stay near QUANTIZE_SAMPLE_PIXELS
+ * (deterministic), kept when opaque (alpha at least half, made 255), in a fresh buffer.
+ */
+function samplePixels(frames: readonly Int32Array[]): Uint8Array {
+  const area = frames[0]?.length ?? 0;
+  const total = area * frames.length;
   // An odd step so the sample does not lock onto even-width rows or checkerboards.
   const step = Math.max(1, Math.ceil(total / QUANTIZE_SAMPLE_PIXELS)) | 1;
-  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, total);
-  const out = new Uint32Array(Math.ceil(total / step));
+  const out = new Int32Array(Math.ceil(total / step));
   let n = 0;
-  for (let p = 0; p < total; p += step) if (rgba[p * 4 + 3] === 255) out[n++] = px[p] ?? 0;
+  for (let p = 0; p < total; p += step) {
+    const word = frames[(p / area) | 0]![p % area]!;
+    if (word >>> 24 >= 128) out[n++] = word | 0xff000000;
+  }
   return new Uint8Array(out.buffer, 0, n * 4);
 }
