@@ -8,7 +8,7 @@ import type {
 } from './specs.ts';
 import { decodeAnimationFile, decodeStillFile } from './codecs/decode.ts';
 import { encodeGif, encodePng } from './codecs/encode.ts';
-import { assembleSheet } from './output/sheet.ts';
+import { assembleSheet, releaseSheet } from './output/sheet.ts';
 import type { Sheet } from './output/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
 import { buildSheetJson } from './output/aseprite.ts';
@@ -132,6 +132,7 @@ export async function writeAnimation(frames: RawImage[], tag: string, layout: An
   const gif = encodeGif(frames, delaysCs);
   progressRange(req, 0.5, 0.95)(0.5);
   const [sheetPng, ...framePngs] = await pngs;
+  releaseSheet(sheet);
   const files: [string, Uint8Array | string][] = [
     [SHEET_PNG, sheetPng as Uint8Array],
     [ANIM_GIF, gif],

@@ -10,6 +10,7 @@ import { GifWriter } from './gifWriter.ts';
 import { twinFrames } from '../kernels/twins.ts';
 import { readsAsWords } from '../kernels/pixelWords.ts';
 import { PaletteSearch } from './paletteSearch.ts';
+import { Spare } from '../kernels/spare.ts';
 
 // gifenc ships CommonJS whose exports Node's ESM loader cannot detect by name, so
 // `import { quantize } from 'gifenc'` fails at run time under plain Node; require() it instead.
@@ -54,16 +55,19 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
   // Frames of few enough colours (pixel art, most sprites) get exactly their colours: lossless, read
   // straight from the frames. Otherwise the palette is quantized from opaque pixels only. Either way
   // the last entry is kept for transparency (alpha below half).
-  const exact = exactPalette(drawings);
+  // Every drawing's indices, one after another, in a block kept between GIFs (Spare).
+  const block = indexSpare.take(area * drawings.length, true) ?? new Uint8Array(area * drawings.length);
+  const indices = block.subarray(0, area * drawings.length);
+  const exact = exactPalette(drawings, indices);
   const perFrame = !exact && options.palettes === 'per-frame';
-  const global = exact ?? (perFrame ? undefined : quantizedPalette(drawings));
+  const global = exact ?? (perFrame ? undefined : quantizedPalette(drawings, indices));
   const own: Indexed[] = [];
   // Sprite frames compress to well under half their index bytes; start there so the file rarely
   // grows (and copies).
   const gif = new GifWriter(width, height, Math.max(4096, (area * drawings.length) >> 1));
   for (let i = 0; i < frames.length; i++) {
     const d = drawingOf[i]!;
-    const indexed = global ?? (own[d] ??= quantizedPalette([drawings[d]!]));
+    const indexed = global ?? (own[d] ??= quantizedPalette([drawings[d]!], new Uint8Array(area)));
     const { colors, transparent } = indexed;
     const transparentIndex = transparent ? colors.length : -1;
     const index = global ? global.index.subarray(d * area, (d + 1) * area) : indexed.index;
@@ -77,8 +81,13 @@ export function encodeGif(frames: readonly RawImage[], delaysCs: readonly number
       repeats: twins[i]! >= 0 ? twins[i] : undefined,
     });
   }
-  return gif.finish();
+  const file = gif.finish();
+  indexSpare.give(block);
+  return file;
 }
+
+/** encodeGif's index block (a 100-frame 256 px GIF's is 6.5 MB), for the next GIF. */
+const indexSpare = new Spare(32 << 20);
 
 export interface GifOptions {
   /**
@@ -97,15 +106,13 @@ interface Indexed {
 }
 
 /**
- * The opaque colours of `frames` and every pixel's index among them, read straight from the frames,
- * when there are at most 256 (255 beside transparency); null past that (the scan stops at the first
+ * The opaque colours of `frames` and every pixel's index among them (written to `index`, one a pixel
+ * of the frames in turn), read straight from the frames, when there are at most 256 (255 beside transparency); null past that (the scan stops at the first
  * colour too many). Pixels are read a word at a time: a pixel equal to the one before it, the common
  * case in sprites (runs of one colour, runs of transparency), costs one compare; a new colour is
  * looked up in a small open-addressed table rather than a Map.
  */
-export function exactPalette(frames: readonly RawImage[]): Indexed | null {
-  const area = (frames[0] as RawImage).width * (frames[0] as RawImage).height;
-  const index = new Uint8Array(area * frames.length);
+export function exactPalette(frames: readonly RawImage[], index: Uint8Array): Indexed | null {
   // Keys are rgb + 1 (0 marks a free slot); twice the most colours there can be keeps probes short.
   const keys = new Int32Array(SLOTS);
   const slots = new Uint8Array(SLOTS);
@@ -168,26 +175,25 @@ function wordsOf(data: Uint8Array): Int32Array {
  * matched to it at full precision. Sampler and matcher read the frames' pixel words in place: alpha
  * at least half is opaque, below it transparent.
  */
-function quantizedPalette(frames: readonly RawImage[]): Indexed {
+function quantizedPalette(frames: readonly RawImage[], index: Uint8Array): Indexed {
   const words = frames.map((f) => wordsOf(f.data));
   const opaque = samplePixels(words);
   const format = paletteFormat(opaque);
   const colors = opaque.length > 0 ? refinePalette(opaque, quantize(opaque, 255, { format })) : [[0, 0, 0]];
-  const { index, transparent } = nearestColors(words, colors);
+  const transparent = nearestColors(words, colors, index);
   return { colors, index, transparent };
 }
 
 /**
- * Each opaque pixel's nearest palette colour at full precision (gifenc's applyPalette first rounds
+ * Each opaque pixel's nearest palette colour, written to `index`, at full precision (gifenc's applyPalette first rounds
  * every pixel to its 5-6-5 bin, which costs shaded art about a decibel); a transparent pixel takes
  * the entry after the colours. Each distinct colour is matched once and remembered in an
- * open-addressed table (cheaper than a Map); runs of one pixel skip even that.
+ * open-addressed table (cheaper than a Map); runs of one pixel skip even that. True when a pixel is
+ * transparent.
  */
-function nearestColors(frames: readonly Int32Array[], colors: readonly number[][]): { index: Uint8Array; transparent: boolean } {
-  const total = frames.reduce((n, w) => n + w.length, 0);
-  const index = new Uint8Array(total);
+function nearestColors(frames: readonly Int32Array[], colors: readonly number[][], index: Uint8Array): boolean {
   const search = new PaletteSearch(colors.flat());
-  const memo = new NearestMemo(total);
+  const memo = new NearestMemo(index.length);
   const clear = colors.length;
   let transparent = false;
   let last = 0, lastIndex = 0, p = 0;
@@ -213,7 +219,7 @@ function nearestColors(frames: readonly Int32Array[], colors: readonly number[][
       index[p] = lastIndex;
     }
   }
-  return { index, transparent };
+  return transparent;
 }
 
 /** Most colours remembered at once: noise or photos can hold millions. */

@@ -3,8 +3,9 @@
 // faster than sharp's composite of 100 inputs.
 import type { RawImage } from '../types.ts';
 import { checkImage, checkInt, checkSameSize, item } from '../kernels/check.ts';
-import { createImage, TRANSPARENT } from '../kernels/image.ts';
+import { createImage, fillImage, TRANSPARENT } from '../kernels/image.ts';
 import type { Rgba } from '../kernels/image.ts';
+import { Spare } from '../kernels/spare.ts';
 
 // A sheet job makes at most 169 frames (make-sprite v1); sprite_grid sources hold at most 120.
 export const MAX_SHEET_FRAMES = 1024;
@@ -43,6 +44,14 @@ export interface SheetOptions {
   background?: Rgba;
 }
 
+/** The last sheet's pixels (a 100-frame 256 px sheet is 26 MB), for the next sheet of its size. */
+const spare = new Spare(32 << 20);
+
+/** Gives `sheet`'s pixels back once nothing reads them any more (its PNG is written). */
+export function releaseSheet(sheet: Sheet): void {
+  spare.give(sheet.image.data);
+}
+
 /**
  * Lays out `frames` (all one size) on a sheet, row by row. Frame i goes to column i % columns,
  * row floor(i / columns), at (column * frameWidth, row * frameHeight).
@@ -59,7 +68,11 @@ export function assembleSheet(frames: readonly RawImage[], options: SheetOptions
   const height = options.height ?? minH;
   checkInt(width, minW, Math.max(minW, 1 << 15), 'sheet width');
   checkInt(height, minH, Math.max(minH, 1 << 15), 'sheet height');
-  const image = createImage(width, height, options.background ?? TRANSPARENT);
+  const background = options.background ?? TRANSPARENT;
+  const kept = spare.take(width * height * 4);
+  const image = kept ? { data: kept, width, height } : createImage(width, height, background);
+  // A kept block holds the last sheet: cleared unless the frames cover every pixel.
+  if (kept && !(frames.length === grid.columns * grid.rows && width === minW && height === minH)) fillImage(image, background);
   const out = image.data;
   const rowBytes = fw * 4;
   const rects: FrameRect[] = frames.map((frame, i) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleSheet, sheetGrid, cutFrames } from '../../../workers/output/sheet.ts';
+import { assembleSheet, sheetGrid, cutFrames, releaseSheet } from '../../../workers/output/sheet.ts';
 import { solid } from '../images.ts';
 
 describe('sheetGrid', () => {
@@ -33,6 +33,18 @@ describe('assembleSheet', () => {
     const last = (1024 * 1024 - 1) * 4;
     expect([...image.data.subarray(last, last + 4)]).toEqual([1, 2, 3, 255]);
     expect([...image.data.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it('reuses a released sheet\'s block for the next of its size, cleared where no frame lands', () => {
+    // 6 frames fill a 3x2 grid; 5 leave its last cell empty, which must not show the sheet before.
+    const first = assembleSheet(Array.from({ length: 6 }, () => solid(4, 4, [200, 100, 50, 255])));
+    releaseSheet(first);
+    const next = assembleSheet(Array.from({ length: 5 }, () => solid(4, 4, [1, 2, 3, 255])));
+    expect(next.image.data).toBe(first.image.data);
+    expect(cutFrames(next.image, [{ x: 8, y: 4, w: 4, h: 4 }])[0]!.data.every((v) => v === 0)).toBe(true);
+    expect(cutFrames(next.image, next.rects).every((f) => f.data.every((v, i) => v === [1, 2, 3, 255][i % 4]))).toBe(true);
+    // Taken, it is the caller's: an unreleased sheet's block is not handed out twice.
+    expect(assembleSheet(Array.from({ length: 5 }, () => solid(4, 4, [9, 9, 9, 255]))).image.data).not.toBe(next.image.data);
   });
 
   it('rejects frames of different sizes', () => {
