@@ -67,7 +67,7 @@ if (want('compare')) {
 
 if (want('peers')) {
   const { versions, rows } = await benchPeers();
-  console.log(`\n## Sheet and GIF vs the strongest peers (${versions.join('; ')}): the same 100 PNG files, interleaved, order alternating, 3 runs (min/median/max ms)\n`);
+  console.log(`\n## Sheet and GIF vs the strongest peers (${versions.join('; ')}): the same 100 PNG files, two untimed runs each, then 3 interleaved, order alternating (min/median/max ms)\n`);
   console.log('| content | colours | sheet: ours | vips arrayjoin | size ours/vips | GIF: ours | ffmpeg | size ours/ffmpeg | PSNR ours | ffmpeg | targets |\n|---|---|---|---|---|---|---|---|---|---|---|');
   const db = (v: number) => (Number.isFinite(v) ? `${fmt(v, 2)} dB` : 'lossless');
   for (const r of rows) {

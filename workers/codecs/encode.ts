@@ -107,10 +107,11 @@ interface Indexed {
 
 /**
  * The opaque colours of `frames` and every pixel's index among them (written to `index`, one a pixel
- * of the frames in turn), read straight from the frames, when there are at most 256 (255 beside transparency); null past that (the scan stops at the first
- * colour too many). Pixels are read a word at a time: a pixel equal to the one before it, the common
- * case in sprites (runs of one colour, runs of transparency), costs one compare; a new colour is
- * looked up in a small open-addressed table rather than a Map.
+ * of the frames in turn), read straight from the frames, when there are at most 256 (255 beside
+ * transparency); null past that (the scan stops at the first colour too many). Pixels are read a
+ * word at a time: a pixel equal to the one before it, the common case in sprites (runs of one
+ * colour, runs of transparency), costs one compare; a new colour is looked up in a small
+ * open-addressed table rather than a Map.
  */
 export function exactPalette(frames: readonly RawImage[], index: Uint8Array): Indexed | null {
   // Keys are rgb + 1 (0 marks a free slot); twice the most colours there can be keeps probes short.
@@ -185,11 +186,11 @@ function quantizedPalette(frames: readonly RawImage[], index: Uint8Array): Index
 }
 
 /**
- * Each opaque pixel's nearest palette colour, written to `index`, at full precision (gifenc's applyPalette first rounds
- * every pixel to its 5-6-5 bin, which costs shaded art about a decibel); a transparent pixel takes
- * the entry after the colours. Each distinct colour is matched once and remembered in an
- * open-addressed table (cheaper than a Map); runs of one pixel skip even that. True when a pixel is
- * transparent.
+ * Each opaque pixel's nearest palette colour at full precision, written to `index` (gifenc's
+ * applyPalette first rounds every pixel to its 5-6-5 bin, which costs shaded art about a decibel); a
+ * transparent pixel takes the entry after the colours. Each distinct colour is matched once and
+ * remembered in an open-addressed table (cheaper than a Map); runs of one pixel skip even that. True
+ * when a pixel is transparent.
  */
 function nearestColors(frames: readonly Int32Array[], colors: readonly number[][], index: Uint8Array): boolean {
   const search = new PaletteSearch(colors.flat());
