@@ -257,6 +257,23 @@ export function verticalEdgeRuns(frame: RawImage, minRun: number, background?: C
  * between two poses leaves a ghostly double exposure here; a clean sprite is almost all 0 or 255
  * (anti-aliased art has only its 1-pixel fringe in between). The 16 margins ignore rounding noise.
  */
+/**
+ * See-through pixels inside the figure: alpha below `under`, with pixels of alpha `solid` or more
+ * within 2 px on both sides (above and below, or left and right). A crack or a faint line where
+ * parts meet, not the figure's own outline.
+ */
+export function seeThroughInside(frame: RawImage, under: number, solid: number): number {
+  const { width, height, data } = frame;
+  const isSolid = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && data[(y * width + x) * 4 + 3]! >= solid;
+  let n = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    if (data[(y * width + x) * 4 + 3]! >= under) continue;
+    const across = (dx: number, dy: number) => (isSolid(x - dx, y - dy) || isSolid(x - 2 * dx, y - 2 * dy)) && (isSolid(x + dx, y + dy) || isSolid(x + 2 * dx, y + 2 * dy));
+    if (across(0, 1) || across(1, 0)) n++;
+  }
+  return n;
+}
+
 export function halfTransparentFraction(frame: RawImage): number {
   checkImage(frame, 'frame');
   let subject = 0, half = 0;

@@ -8,10 +8,10 @@
 // pixel's shading does not run across as a streak. A shoe the hand rested on is completed under it
 // (rigidUnder.ts), and the hand's edge left on the shoe or the background goes with the hand. Out at
 // the silhouette's edge (no more than a sliver of body beyond it along its row) the limb's place
-// becomes background, so the body does not keep its outline as a bulge. Body beyond the limb is a
-// line, the colour the body has on the spine's side, or any body that runs on to a line (a shirt's
-// lit edge between the sleeve and the outline). Which of the two a row is, the rows around it
-// decide together.
+// becomes background, so the body does not keep its outline as a bulge (painted art keeps one pixel
+// of body under the limb's edge: ringUnderLimbEdge). Body beyond the limb is a line, the colour the
+// body has on the spine's side, or any body that runs on to a line (a shirt's lit edge between the
+// sleeve and the outline). Which of the two a row is, the rows around it decide together.
 import type { RawImage } from '../../types.ts';
 import type { Rig } from './types.ts';
 import type { Source } from './raster.ts';
@@ -234,6 +234,9 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
   }
   closeHems(out, holes, (p) => state[p] === 0 && onLimb(p), state, width, Math.max(1, Math.round(HEM_LINE * rig.height)));
   const { beneath, strays } = completeRigid(out, data, rig, covered);
+  // (A shoe painted in beneath a hand is the shoe's, and moves with it: not body to reach on from.)
+  const bodyHere = (p: number): boolean => state[p] === 1 && !rigid[rig.labels[p]!] && (beneath === null || beneath[p]! < 0);
+  if (!pixel) ringUnderLimbEdge(out, (p) => state[p] === 0 && onLimb(p), bodyHere, width);
   const over = new Uint8Array(n * 4);
   // (A limb's soft edge lies within FRINGE of the box round the limbs.)
   let lx0 = width, lx1 = -1, ly0 = height, ly1 = -1;
@@ -256,6 +259,31 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
     }
   }
   return { over: { width, height, data: over }, under: { width, height, data: out }, beneath };
+}
+
+/**
+ * Painted art: where a limb's place became background (`cleared`, the silhouette's edge), the body
+ * reaches one pixel on under it, in the colour of the body pixel beside it (a line, an outline or a
+ * hem, is not carried on: it would thicken). As soon as it moves, the limb is drawn off its pixel
+ * centres, sampled between its pixels and the body's: its edge there is partly opaque, and so is
+ * the body's beneath, and one over the other lets the background through (a faint line along the
+ * arms, 47-59 pixels a frame on the adventurer's motions). With the ring the body is whole under
+ * the limb's edge; at rest the limb covers it, swung away it is at most a pixel of outline.
+ */
+function ringUnderLimbEdge(out: Uint8Array, cleared: (p: number) => boolean, body: (p: number) => boolean, width: number): void {
+  const n = out.length / 4;
+  const ring: [number, number][] = [];
+  for (let p = 0; p < n; p++) {
+    if (!cleared(p) || out[p * 4 + 3] !== 0) continue;
+    const x = p % width;
+    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      if (q >= 0 && q < n && body(q) && out[q * 4 + 3] === 255 && !isLine(out, q)) {
+        ring.push([p, q]);
+        break;
+      }
+    }
+  }
+  for (const [p, q] of ring) out.copyWithin(p * 4, q * 4, q * 4 + 4);
 }
 
 /** How far (pixels) a faint unlabelled pixel may be from a limb to be its soft edge. */

@@ -5,7 +5,7 @@ import type { RawImage } from '../../../../workers/types.ts';
 import { rigSubject } from '../../../../workers/engines/rig/rigged.ts';
 import { animate } from '../../../../workers/engines/animate/animate.ts';
 import { drawPosed } from '../../../../workers/engines/rig/posed.ts';
-import { components } from '../../../helpers/animMetrics.ts';
+import { components, seeThroughInside } from '../../../helpers/animMetrics.ts';
 import type { Mask } from '../../../helpers/animMetrics.ts';
 
 type Rgba = [number, number, number, number];
@@ -86,17 +86,8 @@ const count = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number =
   for (let i = 0; i < f.data.length; i += 4) if (is(f.data, i)) n++;
   return n;
 };
-/** See-through pixels inside the figure: clear, with solid pixels within 2 px on both sides (above and below, or left and right). */
-const seeThrough = (f: RawImage): number => {
-  const solid = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < f.width && y < f.height && f.data[(y * f.width + x) * 4 + 3]! >= 200;
-  let n = 0;
-  for (let y = 0; y < f.height; y++) for (let x = 0; x < f.width; x++) {
-    if (f.data[(y * f.width + x) * 4 + 3]! >= 128) continue;
-    const across = (dx: number, dy: number) => (solid(x - dx, y - dy) || solid(x - 2 * dx, y - 2 * dy)) && (solid(x + dx, y + dy) || solid(x + 2 * dx, y + 2 * dy));
-    if (across(0, 1) || across(1, 0)) n++;
-  }
-  return n;
-};
+/** See-through pixels inside the figure: clear, with solid pixels within 2 px on both sides. */
+const seeThrough = (f: RawImage): number => seeThroughInside(f, 128, 200);
 /** The pieces of the colour (specks of a soft edge left out). */
 const pieces = (f: RawImage, is: (d: Uint8Array, i: number) => boolean): number => {
   const mask: Mask = { width: f.width, height: f.height, data: new Uint8Array(f.width * f.height) };

@@ -149,6 +149,23 @@ describe('the underlay', () => {
     expect(colourAt(paintUnder(alone.sprite, alone.rig, true)!.under, 4, 1)[3]).toBe(0);
   });
 
+  it('painted art: the body reaches one pixel under a limb at the silhouette\'s edge, in the colour beside it; not a line, not pixel art', () => {
+    // Drawn off its pixel centres the limb's edge is partly opaque, and so would the body's be
+    // beneath it: the pixel keeps the background from showing through both.
+    const row = '.aaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const { sprite, rig } = drawn([row, row, row]);
+    const { under } = paintUnder(sprite, rig, false)!;
+    for (let y = 0; y < 3; y++) {
+      expect(colourAt(under, 6, y), `row ${y}`).toEqual(SHIRT);
+      for (let x = 1; x <= 5; x++) expect(colourAt(under, x, y)[3], `${x},${y}`).toBe(0);
+    }
+    expect(colourAt(paintUnder(sprite, rig, true)!.under, 6, 1)[3]).toBe(0);
+    // Beside the body's outline the limb's place stays clear: an outline reaching on would thicken.
+    const lined = '.aaaaaa|bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb|';
+    const outlined = drawn([lined, lined, lined]);
+    expect(colourAt(paintUnder(outlined.sprite, outlined.rig, false)!.under, 6, 1)[3]).toBe(0);
+  });
+
   it('never paints a shoe (a rigid part, moving on its own) into the body under a hand that lies over it', () => {
     const row = '.ooooaaaaaaoooooobbbbbbbbbbbbbbbbbbbbbb|';
     const { sprite, rig } = drawn([row, row, row, row, row]);
