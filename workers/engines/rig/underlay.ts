@@ -267,8 +267,9 @@ export function paintUnder(sprite: RawImage, rig: Rig, pixel: boolean): Layers |
  * hem, is not carried on: it would thicken). As soon as it moves, the limb is drawn off its pixel
  * centres, sampled between its pixels and the body's: its edge there is partly opaque, and so is
  * the body's beneath, and one over the other lets the background through (a faint line along the
- * arms, 47-59 pixels a frame on the adventurer's motions). With the ring the body is whole under
- * the limb's edge; at rest the limb covers it, swung away it is at most a pixel of outline.
+ * arms, 37-59 pixels a frame on average over the adventurer's motions). With the ring the body is
+ * whole under the limb's edge; at rest the limb covers it, swung away it is at most a pixel of
+ * outline.
  */
 function ringUnderLimbEdge(out: Uint8Array, cleared: (p: number) => boolean, body: (p: number) => boolean, width: number): void {
   const n = out.length / 4;

@@ -92,8 +92,8 @@ describe('rigged motion on real sprites', () => {
 
   // Where a painted limb meets the body the two layers (the limb, the body painted in under it) are
   // each partly opaque once drawn off their pixel centres: measured before the body reached a pixel
-  // under the limb's edge, a faint line along the arms, 47-59 such pixels a frame on average (up to
-  // 120); with it 10-23 (up to 51). The rest pose has 6.
+  // under the limb's edge, a faint line along the arms, 47-54 such pixels a frame on average (up to
+  // 120); with it 10-21 (up to 51). The rest pose has 6.
   it.each(movers.filter((s) => !s.isPixel).map((s) => s.name))('%s: no see-through line where a limb meets the body', (name) => {
     const s = still(name);
     for (const text of ['walk', 'jump', 'attack', 'idle']) {
