@@ -9,6 +9,7 @@ import { checkSameSize, checkImage } from '../kernels/check.ts';
 import { GifWriter } from './gifWriter.ts';
 import { twinFrames } from '../kernels/twins.ts';
 import { readsAsWords } from '../kernels/pixelWords.ts';
+import { ColourTable } from './colourTable.ts';
 import { PaletteSearch } from './paletteSearch.ts';
 import { Spare } from '../kernels/spare.ts';
 
@@ -114,9 +115,8 @@ interface Indexed {
  * open-addressed table rather than a Map.
  */
 export function exactPalette(frames: readonly RawImage[], index: Uint8Array): Indexed | null {
-  // Keys are rgb + 1 (0 marks a free slot); twice the most colours there can be keeps probes short.
-  const keys = new Int32Array(SLOTS);
-  const slots = new Uint8Array(SLOTS);
+  // Twice the most colours there can be (256): it never starts over.
+  const table = new ColourTable(10);
   const colors: number[][] = [];
   // Transparent pixels take CLEAR until the palette's size (their entry) is known.
   let lastWord = 0, lastSlot = 0, transparent = false;
@@ -132,17 +132,13 @@ export function exactPalette(frames: readonly RawImage[], index: Uint8Array): In
           transparent = true;
           lastSlot = CLEAR;
         } else {
-          const key = (word & 0xffffff) + 1;
-          let h = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
-          while (keys[h] !== key && keys[h] !== 0) h = (h + 1) & (SLOTS - 1);
-          if (keys[h] === 0) {
+          const at = table.slot(word & 0xffffff);
+          if (table.keys[at] === 0) {
             if (colors.length === 256) return null;
-            keys[h] = key;
-            slots[h] = colors.length;
-            const at = i * 4;
-            colors.push([data[at]!, data[at + 1]!, data[at + 2]!]);
+            table.set(at, word & 0xffffff, colors.length);
+            colors.push([word & 255, (word >> 8) & 255, (word >> 16) & 255]);
           }
-          lastSlot = slots[h]!;
+          lastSlot = table.values[at]!;
         }
       }
       index[p] = lastSlot;
@@ -155,8 +151,6 @@ export function exactPalette(frames: readonly RawImage[], index: Uint8Array): In
   return { colors, index, transparent };
 }
 
-const SLOT_BITS = 9;
-const SLOTS = 1 << SLOT_BITS;
 /** A transparent pixel's index while the palette is read (a palette beside transparency has at most 255 colours, 0-254). */
 const CLEAR = 255;
 /**
@@ -194,7 +188,8 @@ function quantizedPalette(frames: readonly RawImage[], index: Uint8Array): Index
  */
 function nearestColors(frames: readonly Int32Array[], colors: readonly number[][], index: Uint8Array): boolean {
   const search = new PaletteSearch(colors.flat());
-  const memo = new NearestMemo(index.length);
+  // Twice the pixels' slots, up to MEMO_BITS.
+  const memo = new ColourTable(Math.min(MEMO_BITS, Math.max(10, Math.ceil(Math.log2(Math.max(1, index.length))) + 1)));
   const clear = colors.length;
   let transparent = false;
   let last = 0, lastIndex = 0, p = 0;
@@ -223,42 +218,8 @@ function nearestColors(frames: readonly Int32Array[], colors: readonly number[][
   return transparent;
 }
 
-/** Most colours remembered at once: noise or photos can hold millions. */
-const MEMO_COLORS = 1 << 18;
-
-/**
- * rgb -> palette index, open addressing with linear probes; keys are rgb + 1 (0 marks a free slot).
- * Twice as many slots as it holds colours keeps probes short; it is sized for the pixels, at most
- * MEMO_COLORS colours, and starts over when full.
- */
-class NearestMemo {
-  readonly keys: Int32Array;
-  readonly values: Uint8Array;
-  private readonly bits: number;
-  private size = 0;
-  constructor(pixels: number) {
-    this.bits = Math.max(10, Math.min(Math.ceil(Math.log2(Math.max(1, pixels))) + 1, Math.log2(MEMO_COLORS) + 1));
-    this.keys = new Int32Array(1 << this.bits);
-    this.values = new Uint8Array(1 << this.bits);
-  }
-  /** The slot that holds `rgb`, or the free one where it would go (keys[slot] === 0). */
-  slot(rgb: number): number {
-    const key = rgb + 1, mask = this.keys.length - 1;
-    let h = Math.imul(key, 0x9e3779b1) >>> (32 - this.bits);
-    while (this.keys[h] !== key && this.keys[h] !== 0) h = (h + 1) & mask;
-    return h;
-  }
-  set(slot: number, rgb: number, value: number): void {
-    if (this.size >= this.keys.length >> 1) {
-      this.keys.fill(0);
-      this.size = 0;
-      slot = this.slot(rgb);
-    }
-    this.keys[slot] = rgb + 1;
-    this.values[slot] = value;
-    this.size++;
-  }
-}
+/** nearestColors' table: 2^18 colours remembered at once at most (noise or photos hold millions). */
+const MEMO_BITS = 19;
 
 // Lloyd passes over the sampled colours, and how many distinct colours they weigh at most.
 const REFINE_PASSES = 4;
