@@ -21,6 +21,7 @@ import { matchPose } from '../rig/retarget.ts';
 import { deform, growExtent } from '../rig/skin.ts';
 import type { Extent } from '../rig/skin.ts';
 import { drawMesh } from '../rig/raster.ts';
+import type { Shade } from '../rig/raster.ts';
 import { drawOrder } from '../rig/drawOrder.ts';
 import { rigSubject } from '../rig/rigged.ts';
 import { layered } from '../rig/underlay.ts';
@@ -146,18 +147,10 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
  * Darker far limbs. Pixel art steps one colour down its palette's own ramp (the next darker colour
  * of a similar hue, as an artist shades), so a far leg stays its colour and stays in the palette.
  */
-function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean) {
-  const ramp = pixel && palette ? buildRamp(palette) : null;
-  return (part: number): ((rgb: number[]) => void) | null => {
-    const k = 1 - (rig.parts[part]?.shade ?? 0);
-    if (k === 1) return null;
-    if (!pixel) return (rgb) => { rgb[0]! *= k; rgb[1]! *= k; rgb[2]! *= k; };
-    return (rgb) => {
-      const i = ramp?.index.get(packColor(rgb[0]!, rgb[1]!, rgb[2]!, 255));
-      if (!ramp || i === undefined) return;
-      const c = ramp.colors[ramp.down[i] as number] as PackedColor;
-      rgb[0] = c >>> 24; rgb[1] = (c >>> 16) & 255; rgb[2] = (c >>> 8) & 255;
-    };
+function shader(rig: Rig, palette: readonly PackedColor[] | null, pixel: boolean): Shade {
+  return {
+    factor: Float64Array.from(rig.parts, (p) => 1 - (p.shade ?? 0)),
+    ramp: pixel && palette ? buildRamp(palette) : null,
   };
 }
 

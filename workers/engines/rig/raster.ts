@@ -5,6 +5,9 @@
 // an edge, so no seam is drawn twice.
 import type { RawImage } from '../../types.ts';
 import type { Clip, Mesh } from './skin.ts';
+import type { Ramp } from '../../kernels/ramp.ts';
+import { packColor } from '../../kernels/palette.ts';
+import type { PackedColor } from '../../kernels/palette.ts';
 import { ANY_SOFT, BACKING } from './skin.ts';
 import { BAYER4 } from '../../kernels/dither.ts';
 import { blendPixel } from '../../kernels/blit.ts';
@@ -13,11 +16,8 @@ export interface DrawOptions {
   pixel: boolean;
   /** 0..1 of the full opacity (a smear ghost). */
   opacity: number;
-  /**
-   * Per part, how it is drawn darker (a far limb): a function that shades a colour in place, or
-   * null for a part drawn as it is (asked once per triangle, so unshaded parts cost nothing).
-   */
-  shade?: (part: number) => ((rgb: number[]) => void) | null;
+  /** Which parts are drawn darker (a far limb), and how. */
+  shade?: Shade;
   /** Only these parts (a smear draws the striking arm alone). */
   parts?: ReadonlySet<number>;
   /**
@@ -28,6 +28,17 @@ export interface DrawOptions {
   across?: number;
   /** The triangles in the order to draw them (rig/drawOrder.ts), where a pose changes it. */
   order?: Uint32Array;
+}
+
+/**
+ * Parts drawn darker: per part, the factor its colour is multiplied by (1 draws it as it is). Pixel
+ * art keeps its palette: a shaded part's colour steps one down `ramp` instead (unchanged without one).
+ * Data rather than a function per part: the drawing is a worker's hottest code, and a call to a new
+ * closure each job or frame sends V8 back to unoptimised code to compile it again (tens of ms a time).
+ */
+export interface Shade {
+  factor: Float64Array;
+  ramp: Ramp | null;
 }
 
 /**
@@ -59,130 +70,185 @@ export interface Source {
 }
 
 /**
+ * What a run of pixels on one row of one triangle draws with: set per mesh, per source and per
+ * triangle, read by drawRun. One object of one shape, so the pixel loop is a small function of its
+ * own that V8 optimises early and once, rather than the whole mesh walk.
+ */
+class Run {
+  sd: Uint8Array = new Uint8Array(0);
+  sw = 0;
+  sh = 0;
+  sox = 0;
+  soy = 0;
+  /** Where the pixel samples the source moves by (dudx, dvdx) a canvas pixel along the row. */
+  dudx = 0;
+  dvdx = 0;
+  keep = -1;
+  clip: Clip | null = null;
+  keptBy: Int8Array | null = null;
+  /** This triangle's part's shade factor (1: none). */
+  shadeK = 1;
+  readonly px = [0, 0, 0, 0];
+  readonly best = [0, 0, 0, 0];
+  constructor(
+    readonly cd: Uint8Array,
+    readonly cw: number,
+    readonly pixel: boolean,
+    readonly smooth: boolean,
+    readonly reach: number,
+    readonly offsets: readonly number[],
+    readonly opacity: number,
+    readonly ramp: Ramp | null,
+  ) {}
+}
+
+/**
  * The mesh drawn from `source`, or from each part's own source (a sprite split into layers: limbs
  * drawn over the body from their own pixels, the rest from the body painted in under them).
  */
-export function drawMesh(canvas: RawImage, source: Source | ((part: number) => Source), mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
+export function drawMesh(canvas: RawImage, source: Source | readonly Source[], mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
   const { triangles, rest, clip } = mesh;
   const cw = canvas.width, ch = canvas.height;
-  const cd = canvas.data;
-  let sw = 0, sh = 0, sox = 0, soy = 0, sd: Uint8Array = new Uint8Array(0), from: Source | null = null;
-  const px = [0, 0, 0, 0], best = [0, 0, 0, 0];
+  let from: Source | undefined;
   const E = new Float64Array(18);
   // Offsets to look along a squeezed row, nearest first: 0, +1, -1, +2, -2, ...
   const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
   const offsets = [0];
   for (let d = 1; d <= reach; d++) offsets.push(d, -d);
-  const smooth = !opts.pixel && reach === 0;
+  const run = new Run(canvas.data, cw, opts.pixel, !opts.pixel && reach === 0, reach, offsets, opts.opacity, opts.shade?.ramp ?? null);
+  run.clip = clip ?? null;
   for (let o = 0; o < mesh.parts.length; o++) {
     const t = opts.order ? (opts.order[o] as number) : o;
     const part = mesh.parts[t] as number;
     if (opts.parts && !opts.parts.has(part)) continue;
-    const src = typeof source === 'function' ? source(part) : source;
+    const src = isSource(source) ? source : (source[part] as Source);
     if (src !== from) {
       from = src;
-      sw = src.image.width; sh = src.image.height; sd = src.image.data; sox = src.ox; soy = src.oy;
+      run.sw = src.image.width; run.sh = src.image.height; run.sd = src.image.data; run.sox = src.ox; run.soy = src.oy;
     }
-    const i0 = triangles[3 * t] as number, i1 = triangles[3 * t + 1] as number;
-    const i2 = triangles[3 * t + 2] as number;
-    const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;
-    const x1 = pos[2 * i1] as number, y1 = pos[2 * i1 + 1] as number;
-    const x2 = pos[2 * i2] as number, y2 = pos[2 * i2 + 1] as number;
-    const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
-    if (Math.abs(area) < 1e-9) continue;
-    const u0 = rest[2 * i0] as number, v0 = rest[2 * i0 + 1] as number;
-    const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
-    const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
-    const shade = opts.shade?.(part) ?? null;
+    run.shadeK = opts.shade ? (opts.shade.factor[part] ?? 1) : 1;
     // A cell shared with a rigid part draws only the pixels its part keeps (skin.ts, Clip).
-    const keep = clip ? (clip.keep[t] as number) : -1;
-    const keptBy = clip && clip.under && clip.readsUnder![part] ? clip.under : clip?.labels;
-    edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
-    edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
-    edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
-    const a0 = E[0]!, b0y = E[1]!, d0x = E[2]!, d0y = E[3]!, s0 = E[4]!, own0 = E[5] === 1;
-    const a1 = E[6]!, b1y = E[7]!, d1x = E[8]!, d1y = E[9]!, s1 = E[10]!, own1 = E[11] === 1;
-    const a2 = E[12]!, b2y = E[13]!, d2x = E[14]!, d2y = E[15]!, s2 = E[16]!, own2 = E[17] === 1;
-    // Squeezed, a triangle narrower than a pixel may hold no pixel centre: it covers every pixel
-    // its row crosses (a pixel's half-width of slack on each edge), and the colour is looked for across.
-    const t0 = reach > 0 ? 0.5 * Math.abs(d0y) : 0, t1 = reach > 0 ? 0.5 * Math.abs(d1y) : 0, t2 = reach > 0 ? 0.5 * Math.abs(d2y) : 0;
-    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
-    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
-    // Each edge function is linear in x along a row, w(x) = c + m (x + 0.5): the span where none is
-    // below its tolerance, widened by SLACK each way, holds every pixel the exact tests below can
-    // accept, so the rest are skipped. (The slack covers the rounding of multiplying by 1 / m where
-    // a division would be exact, some 1e-12 px: the tests, not the span, decide every pixel.)
-    const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
-    // Where a pixel samples the source is affine across the triangle: its gradients, found once,
-    // spare each pixel the barycentric weights' divisions.
-    const dudx = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / area, dudy = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / area;
-    const dvdx = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / area, dvdy = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / area;
-    const r0 = m0 !== 0 ? 1 / m0 : 0, r1 = m1 !== 0 ? 1 / m1 : 0, r2 = m2 !== 0 ? 1 / m2 : 0;
-    for (let y = minY; y <= maxY; y++) {
-      const py = y + 0.5;
-      const ru = u0 + dudy * (py - y0) - dudx * x0, rv = v0 + dvdy * (py - y0) - dvdx * x0;
-      const c0 = s0 * (d0x * (py - b0y) + d0y * a0), c1 = s1 * (d1x * (py - b1y) + d1y * a1), c2 = s2 * (d2x * (py - b2y) + d2y * a2);
-      let lo = minX, hi = maxX;
-      if (m0 > 0) lo = Math.max(lo, Math.ceil((-t0 - c0) * r0 - 0.5 - SLACK));
-      else if (m0 < 0) hi = Math.min(hi, Math.floor((-t0 - c0) * r0 - 0.5 + SLACK));
-      else if (c0 < -t0) continue;
-      if (m1 > 0) lo = Math.max(lo, Math.ceil((-t1 - c1) * r1 - 0.5 - SLACK));
-      else if (m1 < 0) hi = Math.min(hi, Math.floor((-t1 - c1) * r1 - 0.5 + SLACK));
-      else if (c1 < -t1) continue;
-      if (m2 > 0) lo = Math.max(lo, Math.ceil((-t2 - c2) * r2 - 0.5 - SLACK));
-      else if (m2 < 0) hi = Math.min(hi, Math.floor((-t2 - c2) * r2 - 0.5 + SLACK));
-      else if (c2 < -t2) continue;
-      // Edge functions: the weights of the vertices opposite each edge. The two triangles on an
-      // edge negate each other's c and m exactly, so their values along it are exactly opposite.
-      // Each is monotonic along the row (rounding keeps that), so the pixels inside are one run:
-      // its ends are found by the exact tests, and the pixels between need none.
-      for (; lo <= hi; lo++) {
-        const pxc = lo + 0.5, w0 = c0 + m0 * pxc, w1 = c1 + m1 * pxc, w2 = c2 + m2 * pxc;
-        if (!(w0 < -t0 || (w0 === -t0 && !own0) || w1 < -t1 || (w1 === -t1 && !own1) || w2 < -t2 || (w2 === -t2 && !own2))) break;
-      }
-      for (; hi > lo; hi--) {
-        const pxc = hi + 0.5, w0 = c0 + m0 * pxc, w1 = c1 + m1 * pxc, w2 = c2 + m2 * pxc;
-        if (!(w0 < -t0 || (w0 === -t0 && !own0) || w1 < -t1 || (w1 === -t1 && !own1) || w2 < -t2 || (w2 === -t2 && !own2))) break;
-      }
-      for (let x = lo; x <= hi; x++) {
-        const pxc = x + 0.5;
-        const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
-        if (keep !== -1 && !keeps(clip!, keptBy!, keep, su, sv)) continue;
-        let r: number, g: number, b: number, a: number;
-        const fx = su - sox - 0.5, fy = sv - soy - 0.5;
-        const ix = Math.floor(fx), iy = Math.floor(fy);
-        if (smooth && ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh) {
-          // sample()'s bilinear read of four taps inside the source, inline (the same sums in the
-          // same order): called per pixel, it was a third of the drawing's time.
-          const tx = fx - ix, ty = fy - iy;
-          const o = (iy * sw + ix) * 4, row = sw * 4;
-          const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
-          const a00 = w00 * sd[o + 3]!, a10 = w10 * sd[o + 7]!, a01 = w01 * sd[o + row + 3]!, a11 = w11 * sd[o + row + 7]!;
-          a = a00 + a10 + a01 + a11;
-          if (a < (keep === BACKING ? SOLID : 0.5)) continue;
-          r = (a00 * sd[o]! + a10 * sd[o + 4]! + a01 * sd[o + row]! + a11 * sd[o + row + 4]!) / a;
-          g = (a00 * sd[o + 1]! + a10 * sd[o + 5]! + a01 * sd[o + row + 1]! + a11 * sd[o + row + 5]!) / a;
-          b = (a00 * sd[o + 2]! + a10 * sd[o + 6]! + a01 * sd[o + row + 2]! + a11 * sd[o + row + 6]!) / a;
-        } else {
-          if (reach === 0) {
-            if (!sample(sd, sw, sh, su - sox, sv - soy, opts.pixel, px)) continue;
-          } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, opts.pixel, offsets, px, best)) continue;
-          r = px[0]!; g = px[1]!; b = px[2]!; a = px[3]!;
-          if (keep === BACKING && a < SOLID) continue;
+    run.keep = clip ? (clip.keep[t] as number) : -1;
+    run.keptBy = clip ? (clip.under && clip.readsUnder![part] ? clip.under : clip.labels) : null;
+    drawTriangle(run, E, pos, rest, triangles[3 * t] as number, triangles[3 * t + 1] as number, triangles[3 * t + 2] as number, ch);
+  }
+}
+
+/**
+ * One triangle of the mesh at `pos`, sampling where its vertices lie in `rest`. (Its own function:
+ * V8 optimises a function after running about its size in bytecode many times over, so the mesh
+ * walk's loops kept small are compiled within the first frames of a worker's first job.)
+ */
+function drawTriangle(run: Run, E: Float64Array, pos: Float64Array, rest: Float64Array, i0: number, i1: number, i2: number, ch: number): void {
+  const { cw, reach } = run;
+  const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;
+  const x1 = pos[2 * i1] as number, y1 = pos[2 * i1 + 1] as number;
+  const x2 = pos[2 * i2] as number, y2 = pos[2 * i2 + 1] as number;
+  const area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+  if (Math.abs(area) < 1e-9) return;
+  const u0 = rest[2 * i0] as number, v0 = rest[2 * i0 + 1] as number;
+  const u1 = rest[2 * i1] as number, v1 = rest[2 * i1 + 1] as number;
+  const u2 = rest[2 * i2] as number, v2 = rest[2 * i2 + 1] as number;
+  edge(E, 0, i1, x1, y1, i2, x2, y2, x0, y0);
+  edge(E, 6, i2, x2, y2, i0, x0, y0, x1, y1);
+  edge(E, 12, i0, x0, y0, i1, x1, y1, x2, y2);
+  const a0 = E[0]!, b0y = E[1]!, d0x = E[2]!, d0y = E[3]!, s0 = E[4]!, own0 = E[5] === 1;
+  const a1 = E[6]!, b1y = E[7]!, d1x = E[8]!, d1y = E[9]!, s1 = E[10]!, own1 = E[11] === 1;
+  const a2 = E[12]!, b2y = E[13]!, d2x = E[14]!, d2y = E[15]!, s2 = E[16]!, own2 = E[17] === 1;
+  // Squeezed, a triangle narrower than a pixel may hold no pixel centre: it covers every pixel
+  // its row crosses (a pixel's half-width of slack on each edge), and the colour is looked for across.
+  const t0 = reach > 0 ? 0.5 * Math.abs(d0y) : 0, t1 = reach > 0 ? 0.5 * Math.abs(d1y) : 0, t2 = reach > 0 ? 0.5 * Math.abs(d2y) : 0;
+  const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(cw - 1, Math.ceil(Math.max(x0, x1, x2)));
+  const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(ch - 1, Math.ceil(Math.max(y0, y1, y2)));
+  // Each edge function is linear in x along a row, w(x) = c + m (x + 0.5): the span where none is
+  // below its tolerance, widened by SLACK each way, holds every pixel the exact tests below can
+  // accept, so the rest are skipped. (The slack covers the rounding of multiplying by 1 / m where
+  // a division would be exact, some 1e-12 px: the tests, not the span, decide every pixel.)
+  const m0 = -s0 * d0y, m1 = -s1 * d1y, m2 = -s2 * d2y;
+  // Where a pixel samples the source is affine across the triangle: its gradients, found once,
+  // spare each pixel the barycentric weights' divisions.
+  const dudx = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / area, dudy = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / area;
+  const dvdx = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / area, dvdy = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / area;
+  run.dudx = dudx; run.dvdx = dvdx;
+  const r0 = m0 !== 0 ? 1 / m0 : 0, r1 = m1 !== 0 ? 1 / m1 : 0, r2 = m2 !== 0 ? 1 / m2 : 0;
+  for (let y = minY; y <= maxY; y++) {
+    const py = y + 0.5;
+    const ru = u0 + dudy * (py - y0) - dudx * x0, rv = v0 + dvdy * (py - y0) - dvdx * x0;
+    const c0 = s0 * (d0x * (py - b0y) + d0y * a0), c1 = s1 * (d1x * (py - b1y) + d1y * a1), c2 = s2 * (d2x * (py - b2y) + d2y * a2);
+    let lo = minX, hi = maxX;
+    if (m0 > 0) lo = Math.max(lo, Math.ceil((-t0 - c0) * r0 - 0.5 - SLACK));
+    else if (m0 < 0) hi = Math.min(hi, Math.floor((-t0 - c0) * r0 - 0.5 + SLACK));
+    else if (c0 < -t0) continue;
+    if (m1 > 0) lo = Math.max(lo, Math.ceil((-t1 - c1) * r1 - 0.5 - SLACK));
+    else if (m1 < 0) hi = Math.min(hi, Math.floor((-t1 - c1) * r1 - 0.5 + SLACK));
+    else if (c1 < -t1) continue;
+    if (m2 > 0) lo = Math.max(lo, Math.ceil((-t2 - c2) * r2 - 0.5 - SLACK));
+    else if (m2 < 0) hi = Math.min(hi, Math.floor((-t2 - c2) * r2 - 0.5 + SLACK));
+    else if (c2 < -t2) continue;
+    // Edge functions: the weights of the vertices opposite each edge. The two triangles on an
+    // edge negate each other's c and m exactly, so their values along it are exactly opposite.
+    // Each is monotonic along the row (rounding keeps that), so the pixels inside are one run:
+    // its ends are found by the exact tests, and the pixels between need none.
+    for (; lo <= hi; lo++) {
+      const pxc = lo + 0.5, w0 = c0 + m0 * pxc, w1 = c1 + m1 * pxc, w2 = c2 + m2 * pxc;
+      if (!(w0 < -t0 || (w0 === -t0 && !own0) || w1 < -t1 || (w1 === -t1 && !own1) || w2 < -t2 || (w2 === -t2 && !own2))) break;
+    }
+    for (; hi > lo; hi--) {
+      const pxc = hi + 0.5, w0 = c0 + m0 * pxc, w1 = c1 + m1 * pxc, w2 = c2 + m2 * pxc;
+      if (!(w0 < -t0 || (w0 === -t0 && !own0) || w1 < -t1 || (w1 === -t1 && !own1) || w2 < -t2 || (w2 === -t2 && !own2))) break;
+    }
+    if (lo <= hi) drawRun(run, y, lo, hi, ru, rv);
+  }
+}
+
+const isSource = (s: Source | readonly Source[]): s is Source => !Array.isArray(s);
+
+/** Pixels lo..hi of row y, sampling the source from (ru, rv) + (x + 0.5) (dudx, dvdx). */
+function drawRun(run: Run, y: number, lo: number, hi: number, ru: number, rv: number): void {
+  const { sd, sw, sh, sox, soy, dudx, dvdx, keep, smooth, px, cd, cw } = run;
+  for (let x = lo; x <= hi; x++) {
+    const pxc = x + 0.5;
+    const su = ru + dudx * pxc, sv = rv + dvdx * pxc;
+    if (keep !== -1 && !keeps(run.clip!, run.keptBy!, keep, su, sv)) continue;
+    let r: number, g: number, b: number, a: number;
+    const fx = su - sox - 0.5, fy = sv - soy - 0.5;
+    const ix = Math.floor(fx), iy = Math.floor(fy);
+    if (smooth && ix >= 0 && iy >= 0 && ix + 1 < sw && iy + 1 < sh) {
+      // sample()'s bilinear read of four taps inside the source, inline (the same sums in the
+      // same order): called per pixel, it was a third of the drawing's time.
+      const tx = fx - ix, ty = fy - iy;
+      const o = (iy * sw + ix) * 4, row = sw * 4;
+      const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
+      const a00 = w00 * sd[o + 3]!, a10 = w10 * sd[o + 7]!, a01 = w01 * sd[o + row + 3]!, a11 = w11 * sd[o + row + 7]!;
+      a = a00 + a10 + a01 + a11;
+      if (a < (keep === BACKING ? SOLID : 0.5)) continue;
+      r = (a00 * sd[o]! + a10 * sd[o + 4]! + a01 * sd[o + row]! + a11 * sd[o + row + 4]!) / a;
+      g = (a00 * sd[o + 1]! + a10 * sd[o + 5]! + a01 * sd[o + row + 1]! + a11 * sd[o + row + 5]!) / a;
+      b = (a00 * sd[o + 2]! + a10 * sd[o + 6]! + a01 * sd[o + row + 2]! + a11 * sd[o + row + 6]!) / a;
+    } else {
+      if (run.reach === 0) {
+        if (!sample(sd, sw, sh, su - sox, sv - soy, run.pixel, px)) continue;
+      } else if (!sampleAcross(sd, sw, sh, su - sox, sv - soy, run.pixel, run.offsets, px, run.best)) continue;
+      r = px[0]!; g = px[1]!; b = px[2]!; a = px[3]!;
+      if (keep === BACKING && a < SOLID) continue;
+    }
+    const k = run.shadeK;
+    if (k !== 1) {
+      if (!run.pixel) { r *= k; g *= k; b *= k; }
+      else if (run.ramp) {
+        const i = run.ramp.index.get(packColor(r, g, b, 255));
+        if (i !== undefined) {
+          const c = run.ramp.colors[run.ramp.down[i] as number] as PackedColor;
+          r = c >>> 24; g = (c >>> 16) & 255; b = (c >>> 8) & 255;
         }
-        if (shade) {
-          px[0] = r; px[1] = g; px[2] = b; px[3] = a;
-          shade(px);
-          r = px[0]!; g = px[1]!; b = px[2]!;
-        }
-        if (opts.opacity < 1) {
-          // Pixel art keeps binary alpha: a faint copy is an ordered dither of whole pixels.
-          if (opts.pixel) { if ((BAYER4[(y & 3) * 4 + (x & 3)] as number) >= opts.opacity * 16) continue; }
-          else a *= opts.opacity;
-        }
-        blendPixel(cd, (y * cw + x) * 4, r, g, b, a);
       }
     }
+    if (run.opacity < 1) {
+      // Pixel art keeps binary alpha: a faint copy is an ordered dither of whole pixels.
+      if (run.pixel) { if ((BAYER4[(y & 3) * 4 + (x & 3)] as number) >= run.opacity * 16) continue; }
+      else a *= run.opacity;
+    }
+    blendPixel(cd, (y * cw + x) * 4, r, g, b, a);
   }
 }
 

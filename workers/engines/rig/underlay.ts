@@ -440,7 +440,7 @@ function closeHems(out: Uint8Array, holes: Uint8Array, cleared: (p: number) => b
 }
 
 /** What drawMesh samples for each part of `rig` whose sprite is split in layers: its limbs over the body, the rest under them. */
-export function layered(rig: Rig, split: { over: Source; under: Source }): (part: number) => Source {
+export function layered(rig: Rig, split: { over: Source; under: Source }): Source[] {
   const over = overParts(rig);
-  return (part) => (over.has(part) ? split.over : split.under);
+  return rig.parts.map((_, part) => (over.has(part) ? split.over : split.under));
 }
