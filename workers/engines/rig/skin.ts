@@ -191,43 +191,11 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
   const gw = Math.ceil((width - x0) / c), gh = Math.ceil((height - y0) / c);
   // One layer for the shared mesh, one more for each copied or rigid part.
   // A cutout figure's parts are all rigid: none shares a vertex with another.
-  const rigid = (p: Rig['parts'][number] | undefined): boolean => cutout || p?.rigid === true;
-  // Each cell's part: the most common label among its pixels. A cell that also holds pixels of a
-  // rigid part (never in a cutout figure, an art pixel a cell) keeps its commonest other part for the
-  // shared mesh, and which rigid parts it holds (as a bit each): those cells are clipped (Clip).
-  const cellPart = new Int16Array(gw * gh).fill(-1);
-  const softPart = new Int16Array(gw * gh).fill(-1);
-  const rigidIn = new Uint32Array(gw * gh);
+  const isRigid = Uint8Array.from(rig.parts, (p) => (cutout || p.rigid === true ? 1 : 0));
   const rigidBit = rig.parts.map((p, i) => (!cutout && p.rigid && p.copyOf === undefined && i < 32 ? 1 << i : 0));
   const anyRigid = rigidBit.some((b) => b !== 0);
-  // Per label its count in the cell, and the labels in the order first seen (a tie goes to the first).
-  const counts = new Int32Array(Math.max(1, rig.parts.length));
-  const seen: number[] = [];
-  const labels = rig.labels;
-  for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-    seen.length = 0;
-    // A rigid part painted in beneath a limb (underlay.ts) is in the cell too.
-    let hidden = 0;
-    for (let y = Math.max(0, y0 + cy * c); y < Math.min(height, y0 + (cy + 1) * c); y++) for (let x = Math.max(0, x0 + cx * c); x < Math.min(width, x0 + (cx + 1) * c); x++) {
-      const b = beneath ? beneath[y * width + x]! : -1;
-      if (b >= 0) hidden |= rigidBit[b]!;
-      const l = labels[y * width + x]!;
-      if (l < 0) continue;
-      const k = counts[l]!;
-      counts[l] = k + 1;
-      if (k === 0) seen.push(l);
-    }
-    let best = -1, n = 0, soft = -1, ns = 0, held = 0;
-    for (const l of seen) {
-      if (counts[l]! > n) { n = counts[l]!; best = l; }
-      if (rigidBit[l]) held |= rigidBit[l]!;
-      else if (counts[l]! > ns) { ns = counts[l]!; soft = l; }
-      counts[l] = 0;
-    }
-    cellPart[cy * gw + cx] = best;
-    softPart[cy * gw + cx] = soft;
-    rigidIn[cy * gw + cx] = held | hidden;
-  }
+  const cells = cellLabels(rig, grid, gw, gh, rigidBit, isRigid, beneath);
+  const { rigidIn, softPart } = cells;
   /** The cells with body pixels in or next to a cell holding the rigid part `part` (a shoe's backing). */
   const backingCells = (part: number): Uint8Array => {
     const out = new Uint8Array(gw * gh);
@@ -241,7 +209,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
   };
   const rest: number[] = [], bones: number[] = [], weights: number[] = [];
   const tris: { v: [number, number, number]; part: number; depth: number; keep: number }[] = [];
-  const layers: { part: number | null }[] = [{ part: null }, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || rigid(p) ? [{ part: i }] : []))];
+  const layers = [-1, ...rig.parts.flatMap((p, i) => (p.copyOf !== undefined || isRigid[i] ? [i] : []))];
   const softness = Math.max(1, 0.04 * rig.height);
   // A corner of the grid is one vertex for every part around it, except where a limb joined to the
   // body only at a joint (Part.joinedAt) meets the rest away from that joint: there the limb has
@@ -252,6 +220,10 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
     for (let k = b; k >= 0; k = rig.bones[k]?.parent ?? -1) if (k === from) return true;
     return false;
   };
+  // Per part, the bones that may move its vertices; at a limb's own vertex, only those below its
+  // joint (the body's would hold it back).
+  const partBones = rig.parts.map((p) => p.bones);
+  const ownBones = rig.parts.map((p) => (p.joinedAt === undefined ? p.bones : p.bones.filter((b) => descends(b, p.joinedAt!))));
   const keyOf = (gx: number, gy: number, part: number): number => {
     const key = gy * (gw + 1) + gx;
     const joint = rig.parts[part]?.joinedAt;
@@ -268,55 +240,42 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
   // the hip covers the hips).
   const hipsY = rig.bones[rig.index.spine ?? -1]?.head.y ?? Infinity;
   const torsoBones = new Set(rig.parts.find((p) => p.name === 'torso')?.bones ?? []);
-  for (const layer of layers) {
+  // A vertex's strongest bones, strongest first (ties in the order allowed): MAX_INFLUENCE slots.
+  const rankB = new Int32Array(MAX_INFLUENCE), rankW = new Float64Array(MAX_INFLUENCE);
+  const partOf = new Int16Array(gw * gh);
+  for (const layerPart of layers) {
     const vertexOf = new Map<number, number>();
-    if (layer.part === null) bodyVertexOf = vertexOf;
-    const layerPart = layer.part === null ? undefined : rig.parts[layer.part];
-    const shares = layerPart?.under === true;
-    const allowedAt = new Map<number, Set<number>>();
+    if (layerPart < 0) bodyVertexOf = vertexOf;
+    const shares = layerPart >= 0 && rig.parts[layerPart]?.under === true;
+    // Per vertex key, the bones allowed to move it, in the order first allowed, and the parts (a bit
+    // each, up to 31) whose bones are in already: most corners are met by four cells of one part.
+    const allowedAt = new Map<number, { bones: number[]; merged: number }>();
     // A copied or rigid layer draws its source part's cells; a rigid source's, every cell holding it.
-    const source = layer.part === null ? undefined : (layerPart?.copyOf ?? (rigid(layerPart) ? layer.part : undefined));
-    const clipped = source !== undefined && rigidBit[source] !== 0;
-    /** The cell's part in this layer, or null. */
-    const cellsOf = (cell: number): number | null => {
-      const partOfCell = cellPart[cell] as number;
-      if (layer.part === null) {
-        if (rigidIn[cell] === 0) return partOfCell >= 0 && !rigid(rig.parts[partOfCell]) ? partOfCell : null;
-        const soft = softPart[cell] as number;
-        return soft >= 0 ? soft : null;
-      }
-      if (clipped) return rigidIn[cell]! & rigidBit[source!]! ? layer.part : null;
-      return partOfCell === source ? layer.part : null;
-    };
-    /** The label the cell's triangles in this layer keep (Clip): -1 where the cell is its part's alone. */
-    const keepOf = (cell: number): number => {
-      const held = rigidIn[cell] as number;
-      if (layer.part === null) return held === 0 ? -1 : ANY_SOFT;
-      // The body painted in under a limb keeps its body where a rigid part painted in beside it is not.
-      if (!clipped) return shares && held !== 0 ? ANY_SOFT : -1;
-      return cellPart[cell] !== source || softPart[cell]! >= 0 || (held & ~rigidBit[source!]!) !== 0 ? source! : -1;
-    };
+    const source = layerPart < 0 ? -1 : (rig.parts[layerPart]?.copyOf ?? layerPart);
+    const layer: LayerCells = { part: layerPart, source, clipped: source >= 0 && rigidBit[source] !== 0, shares, backing: null };
     // A shoe stepping under a hem (shoes.ts) and the hem part along a line: the body's rise in a bob
     // or a step, or its lean, would open a crack there, through to the background. So the shoe
     // carries a backing: the body's solid pixels in the cells it shares with the body and in the
     // body's cells next to those, on the shoe's vertices, drawn behind everything. Covered where the
     // hem is, it shows the hem's edge running on where the hem has risen. (It reads the body painted
     // in under the limbs, so a hand resting there is not carried off.)
-    const backing = clipped && layerPart?.shoe === true ? backingCells(source!) : null;
-    const layerCell = (cell: number): number | null => cellsOf(cell) ?? (backing?.[cell] ? layer.part : null);
+    if (layer.clipped && rig.parts[layerPart]?.shoe === true) layer.backing = backingCells(source);
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
-      const part = layerCell(cy * gw + cx);
-      if (part === null) continue;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
-        const key = keyOf(cx + dx, cy + dy, part);
-        let set = allowedAt.get(key);
-        if (!set) allowedAt.set(key, (set = new Set()));
-        // A limb's own vertex moves with the limb's bones alone: the body's would hold it back.
-        const own = key >= corners ? rig.parts[part]?.joinedAt : undefined;
-        for (const b of rig.parts[part]?.bones ?? []) if (own === undefined || descends(b, own)) set.add(b);
+      const cell = cy * gw + cx;
+      const part = layerCell(cells, layer, cell);
+      partOf[cell] = part;
+      if (part < 0) continue;
+      for (let k = 0; k < 4; k++) {
+        const key = keyOf(cx + (k & 1), cy + (k >> 1), part);
+        let allowed = allowedAt.get(key);
+        if (!allowed) allowedAt.set(key, (allowed = { bones: [], merged: 0 }));
+        const bit = part < 31 ? 1 << part : 0;
+        if (allowed.merged & bit) continue;
+        allowed.merged |= bit;
+        for (const b of key >= corners ? ownBones[part]! : partBones[part]!) if (!allowed.bones.includes(b)) allowed.bones.push(b);
       }
     }
-    for (const [key, allowed] of allowedAt) {
+    for (const [key, { bones: allowed }] of allowedAt) {
       const body = shares ? bodyVertexOf.get(key) : undefined;
       if (body !== undefined) {
         vertexOf.set(key, body);
@@ -324,30 +283,40 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
       }
       const corner = key % corners, gx = corner % (gw + 1), gy = (corner - gx) / (gw + 1);
       const p = { x: Math.max(0, Math.min(width, x0 + gx * c)), y: Math.max(0, Math.min(height, y0 + gy * c)) };
-      const torsoOnly = shares && p.y < hipsY ? [...allowed].filter((b) => torsoBones.has(b)) : [];
-      const ranked = (torsoOnly.length > 0 ? torsoOnly : [...allowed]).map((b) => {
+      const torsoOnly = shares && p.y < hipsY && allowed.some((b) => torsoBones.has(b));
+      let n = 0;
+      for (const b of allowed) {
+        if (torsoOnly && !torsoBones.has(b)) continue;
         const bone = rig.bones[b] as (typeof rig.bones)[number];
-        return { b, w: 1 / (segmentDistance(p, bone.head, bone.tail) + softness) ** 4 };
-      }).sort((s, t) => t.w - s.w).slice(0, MAX_INFLUENCE);
-      const total = ranked.reduce((s, r) => s + r.w, 0);
+        const w = 1 / (segmentDistance(p, bone.head, bone.tail) + softness) ** 4;
+        // Stable: after every slot at least as strong.
+        let at = n;
+        while (at > 0 && rankW[at - 1]! < w) at--;
+        if (at >= MAX_INFLUENCE) continue;
+        for (let k = Math.min(n, MAX_INFLUENCE - 1); k > at; k--) { rankB[k] = rankB[k - 1]!; rankW[k] = rankW[k - 1]!; }
+        rankB[at] = b; rankW[at] = w;
+        n = Math.min(n + 1, MAX_INFLUENCE);
+      }
+      let total = 0;
+      for (let k = 0; k < n; k++) total += rankW[k]!;
       vertexOf.set(key, rest.length / 2);
       rest.push(p.x, p.y);
       for (let k = 0; k < MAX_INFLUENCE; k++) {
-        const r = ranked[k];
-        bones.push(r ? r.b : -1);
-        weights.push(r ? r.w / total : 0);
+        bones.push(k < n ? rankB[k]! : -1);
+        weights.push(k < n ? rankW[k]! / total : 0);
       }
     }
     for (let cy = 0; cy < gh; cy++) for (let cx = 0; cx < gw; cx++) {
       const cell = cy * gw + cx;
-      const part = layerCell(cell);
-      if (part === null) continue;
-      const v = (dx: number, dy: number): number => vertexOf.get(keyOf(cx + dx, cy + dy, part)) as number;
-      if (cellsOf(cell) !== null) {
-        const depth = rig.parts[part]?.depth ?? 0, keep = keepOf(cell);
-        tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth, keep }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth, keep });
+      const part = partOf[cell]!;
+      if (part < 0) continue;
+      const v00 = vertexOf.get(keyOf(cx, cy, part))!, v10 = vertexOf.get(keyOf(cx + 1, cy, part))!;
+      const v01 = vertexOf.get(keyOf(cx, cy + 1, part))!, v11 = vertexOf.get(keyOf(cx + 1, cy + 1, part))!;
+      if (cellsOf(cells, layer, cell) >= 0) {
+        const depth = rig.parts[part]?.depth ?? 0, keep = keepOf(cells, layer, cell);
+        tris.push({ v: [v00, v10, v11], part, depth, keep }, { v: [v00, v11, v01], part, depth, keep });
       }
-      if (backing?.[cell]) tris.push({ v: [v(0, 0), v(1, 0), v(1, 1)], part, depth: -Infinity, keep: BACKING }, { v: [v(0, 0), v(1, 1), v(0, 1)], part, depth: -Infinity, keep: BACKING });
+      if (layer.backing?.[cell]) tris.push({ v: [v00, v10, v11], part, depth: -Infinity, keep: BACKING }, { v: [v00, v11, v01], part, depth: -Infinity, keep: BACKING });
     }
   }
   // Back to front; a stable sort keeps each part's cells in reading order.
@@ -357,6 +326,7 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
   tris.forEach((t, i) => { triangles.set(t.v, i * 3); parts[i] = t.part; });
   const mesh: Mesh = { rest: Float64Array.from(rest), bones: Int16Array.from(bones), weights: Float32Array.from(weights), triangles, parts };
   if (anyRigid && tris.some((t) => t.keep !== -1)) {
+    const labels = rig.labels;
     mesh.clip = { labels, width, keep: Int16Array.from(tris, (t) => t.keep), rigid: Uint8Array.from(rigidBit, (b) => (b ? 1 : 0)) };
     if (beneath) {
       // Drawn from the body painted in under the limbs, a pixel a rigid part was painted in at is that part's.
@@ -369,6 +339,104 @@ export function buildMesh(rig: Rig, grid: CellGrid, cutout = false, beneath?: In
   }
   if (cutout) mesh.cutout = cutoutOf(rig, mesh, c);
   return mesh;
+}
+
+/** The grid's cells as read from the rig's labels (cellLabels). */
+interface Cells {
+  /** Each cell's commonest label (-1: none). */
+  cellPart: Int16Array;
+  /** Its commonest label of a part that is not rigid (-1: none). */
+  softPart: Int16Array;
+  /** The rigid parts it holds, a bit each (rigidBit), painted in beneath a limb included. */
+  rigidIn: Uint32Array;
+  rigidBit: readonly number[];
+  isRigid: Uint8Array;
+}
+
+/** One layer of the mesh: the shared one (part -1), or a copied or rigid part's own. */
+interface LayerCells {
+  part: number;
+  /** The part whose cells it draws (-1 for the shared layer). */
+  source: number;
+  /** A rigid source: its layer draws every cell holding it, clipped to its pixels. */
+  clipped: boolean;
+  /** The body painted in under a limb (Part.under). */
+  shares: boolean;
+  /** A shoe's backing cells (backingCells), or null. */
+  backing: Uint8Array | null;
+}
+
+/**
+ * Each cell's part: the most common label among its pixels. A cell that also holds pixels of a
+ * rigid part (never in a cutout figure, an art pixel a cell) keeps its commonest other part for the
+ * shared mesh, and which rigid parts it holds (as a bit each): those cells are clipped (Clip).
+ */
+function cellLabels(rig: Rig, grid: CellGrid, gw: number, gh: number, rigidBit: readonly number[], isRigid: Uint8Array, beneath: Int8Array | undefined): Cells {
+  const { size: c, x0, y0 } = grid;
+  const labels = rig.labels, width = rig.width, height = labels.length / width;
+  const cellPart = new Int16Array(gw * gh).fill(-1);
+  const softPart = new Int16Array(gw * gh).fill(-1);
+  const rigidIn = new Uint32Array(gw * gh);
+  // Per label its count in the cell, and the labels in the order first seen (a tie goes to the first).
+  const counts = new Int32Array(Math.max(1, rig.parts.length));
+  const seen: number[] = [];
+  for (let cy = 0; cy < gh; cy++) {
+    const ya = Math.max(0, y0 + cy * c), yb = Math.min(height, y0 + (cy + 1) * c);
+    for (let cx = 0; cx < gw; cx++) {
+      const xa = Math.max(0, x0 + cx * c), xb = Math.min(width, x0 + (cx + 1) * c);
+      seen.length = 0;
+      // A rigid part painted in beneath a limb (underlay.ts) is in the cell too.
+      let hidden = 0;
+      for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++) {
+        const b = beneath ? beneath[y * width + x]! : -1;
+        if (b >= 0) hidden |= rigidBit[b]!;
+        const l = labels[y * width + x]!;
+        if (l < 0) continue;
+        const k = counts[l]!;
+        counts[l] = k + 1;
+        if (k === 0) seen.push(l);
+      }
+      let best = -1, n = 0, soft = -1, ns = 0, held = 0;
+      for (let i = 0; i < seen.length; i++) {
+        const l = seen[i]!;
+        if (counts[l]! > n) { n = counts[l]!; best = l; }
+        if (rigidBit[l]) held |= rigidBit[l]!;
+        else if (counts[l]! > ns) { ns = counts[l]!; soft = l; }
+        counts[l] = 0;
+      }
+      cellPart[cy * gw + cx] = best;
+      softPart[cy * gw + cx] = soft;
+      rigidIn[cy * gw + cx] = held | hidden;
+    }
+  }
+  return { cellPart, softPart, rigidIn, rigidBit, isRigid };
+}
+
+/** The cell's part in this layer, or -1. */
+function cellsOf(cells: Cells, layer: LayerCells, cell: number): number {
+  const partOfCell = cells.cellPart[cell]!;
+  if (layer.part < 0) {
+    if (cells.rigidIn[cell] === 0) return partOfCell >= 0 && !cells.isRigid[partOfCell] ? partOfCell : -1;
+    return cells.softPart[cell]!;
+  }
+  if (layer.clipped) return cells.rigidIn[cell]! & cells.rigidBit[layer.source]! ? layer.part : -1;
+  return partOfCell === layer.source ? layer.part : -1;
+}
+
+/** The cell's part in this layer, its backing's included, or -1. */
+function layerCell(cells: Cells, layer: LayerCells, cell: number): number {
+  const part = cellsOf(cells, layer, cell);
+  return part >= 0 ? part : layer.backing?.[cell] ? layer.part : -1;
+}
+
+/** The label the cell's triangles in this layer keep (Clip): -1 where the cell is its part's alone. */
+function keepOf(cells: Cells, layer: LayerCells, cell: number): number {
+  const held = cells.rigidIn[cell]!;
+  if (layer.part < 0) return held === 0 ? -1 : ANY_SOFT;
+  // The body painted in under a limb keeps its body where a rigid part painted in beside it is not.
+  if (!layer.clipped) return layer.shares && held !== 0 ? ANY_SOFT : -1;
+  const source = layer.source;
+  return cells.cellPart[cell] !== source || cells.softPart[cell]! >= 0 || (held & ~cells.rigidBit[source]!) !== 0 ? source : -1;
 }
 
 /** How each part of `rig`'s cutout mesh is carried (see Cutout): legs by name, a foot (legLFoot) by its leg's end, a hand (handL) by the other leg's, an arm (armL, armLWeapon) about its shoulder. */
