@@ -93,6 +93,7 @@ class Run {
   constructor(
     readonly cd: Uint8Array,
     readonly cw: number,
+    readonly ch: number,
     readonly pixel: boolean,
     readonly smooth: boolean,
     readonly reach: number,
@@ -108,14 +109,13 @@ class Run {
  */
 export function drawMesh(canvas: RawImage, source: Source | readonly Source[], mesh: Mesh, pos: Float64Array, opts: DrawOptions): void {
   const { triangles, rest, clip } = mesh;
-  const cw = canvas.width, ch = canvas.height;
   let from: Source | undefined;
   const E = new Float64Array(18);
   // Offsets to look along a squeezed row, nearest first: 0, +1, -1, +2, -2, ...
   const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
   const offsets = [0];
   for (let d = 1; d <= reach; d++) offsets.push(d, -d);
-  const run = new Run(canvas.data, cw, opts.pixel, !opts.pixel && reach === 0, reach, offsets, opts.opacity, opts.shade?.ramp ?? null);
+  const run = new Run(canvas.data, canvas.width, canvas.height, opts.pixel, !opts.pixel && reach === 0, reach, offsets, opts.opacity, opts.shade?.ramp ?? null);
   run.clip = clip ?? null;
   for (let o = 0; o < mesh.parts.length; o++) {
     const t = opts.order ? (opts.order[o] as number) : o;
@@ -130,7 +130,7 @@ export function drawMesh(canvas: RawImage, source: Source | readonly Source[], m
     // A cell shared with a rigid part draws only the pixels its part keeps (skin.ts, Clip).
     run.keep = clip ? (clip.keep[t] as number) : -1;
     run.keptBy = clip ? (clip.under && clip.readsUnder![part] ? clip.under : clip.labels) : null;
-    drawTriangle(run, E, pos, rest, triangles[3 * t] as number, triangles[3 * t + 1] as number, triangles[3 * t + 2] as number, ch);
+    drawTriangle(run, E, pos, rest, triangles[3 * t] as number, triangles[3 * t + 1] as number, triangles[3 * t + 2] as number);
   }
 }
 
@@ -139,8 +139,8 @@ export function drawMesh(canvas: RawImage, source: Source | readonly Source[], m
  * V8 optimises a function after running about its size in bytecode many times over, so the mesh
  * walk's loops kept small are compiled within the first frames of a worker's first job.)
  */
-function drawTriangle(run: Run, E: Float64Array, pos: Float64Array, rest: Float64Array, i0: number, i1: number, i2: number, ch: number): void {
-  const { cw, reach } = run;
+function drawTriangle(run: Run, E: Float64Array, pos: Float64Array, rest: Float64Array, i0: number, i1: number, i2: number): void {
+  const { cw, ch, reach } = run;
   const x0 = pos[2 * i0] as number, y0 = pos[2 * i0 + 1] as number;
   const x1 = pos[2 * i1] as number, y1 = pos[2 * i1 + 1] as number;
   const x2 = pos[2 * i2] as number, y2 = pos[2 * i2 + 1] as number;
