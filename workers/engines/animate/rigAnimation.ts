@@ -7,7 +7,6 @@ import { MAX_FRAME_SIDE } from '../../limits.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { copyInto, drawOver } from '../../kernels/blit.ts';
-import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';

@@ -84,7 +84,6 @@ class Run {
   dudx = 0;
   dvdx = 0;
   keep = -1;
-  clip: Clip | null = null;
   keptBy: Int8Array | null = null;
   /** This triangle's part's shade factor (1: none). */
   shadeK = 1;
@@ -100,6 +99,7 @@ class Run {
     readonly offsets: readonly number[],
     readonly opacity: number,
     readonly ramp: Ramp | null,
+    readonly clip: Clip | null,
   ) {}
 }
 
@@ -115,8 +115,7 @@ export function drawMesh(canvas: RawImage, source: Source | readonly Source[], m
   const reach = Math.floor(((opts.across ?? 1) - 1) / 2);
   const offsets = [0];
   for (let d = 1; d <= reach; d++) offsets.push(d, -d);
-  const run = new Run(canvas.data, canvas.width, canvas.height, opts.pixel, !opts.pixel && reach === 0, reach, offsets, opts.opacity, opts.shade?.ramp ?? null);
-  run.clip = clip ?? null;
+  const run = new Run(canvas.data, canvas.width, canvas.height, opts.pixel, !opts.pixel && reach === 0, reach, offsets, opts.opacity, opts.shade?.ramp ?? null, clip ?? null);
   for (let o = 0; o < mesh.parts.length; o++) {
     const t = opts.order ? (opts.order[o] as number) : o;
     const part = mesh.parts[t] as number;
