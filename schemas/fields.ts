@@ -29,8 +29,25 @@ const notMissing = (message: string) => (issue: v.BaseIssue<unknown>) =>
 
 export const text = () => v.string(notMissing(error({ type: 'string_type', msg: 'Input should be a valid string' })));
 
-/** What pydantic takes as an int from a string, and its words when it does not. */
-export const INT_PARSING = { pattern: /^\s*[+-]?\d+\s*$/, type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' } as const;
+/** pydantic's words for a string it does not take as an int. */
+export const INT_PARSING = { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' } as const;
+
+const DIGITS = /^[+-]?\d+$/;
+
+/**
+ * The int pydantic reads from a string (pydantic-core's str_as_int), or undefined: digits with an
+ * optional sign; failing that, the same with an all-zero fraction ("4.0", "4."); failing that, with
+ * single underscores between them ("1_000"), as Python's int() takes. Surrounding whitespace is ignored.
+ */
+export function intFromText(text: string): number | undefined {
+  const s = text.trim();
+  if (DIGITS.test(s)) return Number(s);
+  const dot = s.indexOf('.');
+  if (dot >= 0 && /^0*$/.test(s.slice(dot + 1))) return DIGITS.test(s.slice(0, dot)) ? Number(s.slice(0, dot)) : undefined;
+  if (!s.includes('_') || s.startsWith('_') || s.endsWith('_') || s.includes('__')) return undefined;
+  const joined = s.replaceAll('_', '');
+  return DIGITS.test(joined) ? Number(joined) : undefined;
+}
 
 /**
  * A string holding JSON (`rows`, `sprite_grid`): its rules parse it, with the endpoint's own 400 messages;
@@ -38,7 +55,7 @@ export const INT_PARSING = { pattern: /^\s*[+-]?\d+\s*$/, type: 'int_parsing', m
  */
 export const jsonText = (content: Record<string, unknown>) => v.pipe(text(), v.metadata({ json: content }));
 
-export const integer = () => v.pipe(text(), v.regex(INT_PARSING.pattern, error({ type: INT_PARSING.type, msg: INT_PARSING.msg })), v.transform(Number));
+export const integer = () => v.pipe(text(), v.check((s) => intFromText(s) !== undefined, error(INT_PARSING)), v.transform((s) => intFromText(s) as number));
 
 export const boolean = () =>
   v.pipe(

@@ -4,7 +4,7 @@
 // parts -> one upload), which it rejects or describes as their input strings. The form parsers of
 // fields.ts are recognised by their actions, each of which is the check that gives the type:
 //   text()      string                      -> {type: string}
-//   integer()   string + regex(int_parsing) -> {type: integer}
+//   integer()   string + check(int_parsing) -> {type: integer}
 //   boolean()   string + check(bool_parsing)-> {type: boolean}
 //   choice(xs)  string + picklist(xs)       -> {type: string, enum: xs}
 //   jsonText(c) string + metadata({json: c})-> {type: string, contentMediaType: application/json, contentSchema: c}
@@ -72,7 +72,7 @@ function fieldSchema(node: Node, where: string): JsonSchema {
   if (picklist) return { type: 'string', enum: [...(picklist.options ?? [])] };
   const json = has('metadata')?.metadata?.json;
   if (json) return { type: 'string', contentMediaType: 'application/json', contentSchema: json };
-  if (has('regex', 'int_parsing')) return { type: 'integer' };
+  if (has('check', 'int_parsing')) return { type: 'integer' };
   if (has('check', 'bool_parsing')) return { type: 'boolean' };
   return { type: 'string' };
 }

@@ -3,7 +3,7 @@
 // more jobs follow. A bad limit or cursor is a FastAPI-shaped 422, like the job endpoint's uuid check.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { INT_PARSING } from '../../schemas/fields.ts';
+import { INT_PARSING, intFromText } from '../../schemas/fields.ts';
 import type { ValidationEntry } from '../../schemas/formErrors.ts';
 import { parseUuid } from '../../schemas/uuid.ts';
 import { unprocessable } from '../errors.ts';
@@ -64,11 +64,11 @@ function parseLimit(raw: unknown, errors: ValidationEntry[]): number | undefined
   const value = single(raw);
   if (value === undefined || value === '') return DEFAULT_LIMIT;
   const loc = ['query', 'limit'];
-  if (!INT_PARSING.pattern.test(value)) {
+  const n = intFromText(value);
+  if (n === undefined) {
     errors.push({ type: INT_PARSING.type, loc, msg: INT_PARSING.msg, input: value });
     return undefined;
   }
-  const n = Number(value);
   if (n < 1) errors.push({ type: 'greater_than_equal', loc, msg: 'Input should be greater than or equal to 1', input: value, ctx: { ge: 1 } });
   else if (n > MAX_LIMIT) errors.push({ type: 'less_than_equal', loc, msg: `Input should be less than or equal to ${MAX_LIMIT}`, input: value, ctx: { le: MAX_LIMIT } });
   else return n;

@@ -86,6 +86,9 @@ describe('GET /public/v1/jobs', () => {
     expect((await list('?limit=1')).page.jobs).toHaveLength(1);
     expect((await list('?limit=100')).status).toBe(200);
     expect((await list('?limit=')).status).toBe(200);
+    // pydantic's lax int: an all-zero fraction and single underscores are still the number.
+    expect((await list('?limit=1.0')).page.jobs).toHaveLength(1);
+    expect((await list('?limit=1_0')).status).toBe(200);
   });
 
   it.each([

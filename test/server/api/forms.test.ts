@@ -154,8 +154,22 @@ describe('integers', () => {
     ['/sprite/plus', '49.5'],
     ['/sprite/make-sprite/v2', 'forty-nine'],
     ['/sprite/zenith', '0x24'],
+    // pydantic drops only an all-zero fraction, and takes underscores only singly between digits.
+    ['/sprite/plus', '49.50'],
+    ['/sprite/plus', '.0'],
+    ['/sprite/plus', '4_9.0'],
+    ['/sprite/plus', '_49'],
+    ['/sprite/plus', '49_'],
+    ['/sprite/plus', '4__9'],
+    ['/sprite/plus', '4 9'],
   ] as const)('POST %s frame=%s -> 422 int_parsing', async (endpoint, value) => {
     await expectRejected(server, endpoint, { ...VALID[endpoint], frame: value }, 422, [intEntry('frame', value)]);
+  });
+
+  // What pydantic's lax int takes from a string besides plain digits (pydantic-core's str_as_int).
+  it.each(['49', '+49', ' 49 ', '49.0', '49.', '49.000', '4_9', '+4_9'])('frame=%j is read as 49', async (value) => {
+    const id = await expectAccepted(server, '/sprite/plus', { ...VALID['/sprite/plus'], frame: value }, okKey);
+    expect((await animateSpec(id)).frames).toBe(49);
   });
 });
 
