@@ -11,7 +11,7 @@ import { encodeGif, encodePng } from './codecs/encode.ts';
 import { assembleSheet, releaseSheet } from './output/sheet.ts';
 import type { Sheet } from './output/sheet.ts';
 import { frameDelaysCs } from './kernels/timing.ts';
-import { buildSheetJson } from './output/aseprite.ts';
+import { buildSheetJson, type FrameTag } from './output/aseprite.ts';
 import { godotSpriteFrames } from './output/godotSpriteFrames.ts';
 import { phaserPack } from './output/phaserPack.ts';
 import { parseHexColor } from './kernels/image.ts';
@@ -152,7 +152,7 @@ export const PACK_JSON = 'pack.json';
  * sprite_frames.tres (a Godot 4 SpriteFrames over sheet.png) and pack.json (a Phaser asset pack),
  * listed in sheet.json's `meta.exports` so a client finds them from metadata_url alone.
  */
-export function sheetFiles(sheet: Sheet, delaysCs: readonly number[], tag: string, req: OutputTarget, options: { loop: boolean; extraMeta?: Record<string, unknown>; pivot?: { x: number; y: number } }): [string, string][] {
+export function sheetFiles(sheet: Pick<Sheet, 'image' | 'rects'>, delaysCs: readonly number[], tag: string | readonly FrameTag[], req: OutputTarget, options: { loop: boolean; extraMeta?: Record<string, unknown>; pivot?: { x: number; y: number } }): [string, string][] {
   const durationsMs = delaysCs.map((cs) => cs * 10);
   const exports = { godot: SPRITE_FRAMES_TRES, phaser: PACK_JSON };
   const json = buildSheetJson({
@@ -200,15 +200,39 @@ async function renderEffect(spec: EffectSpec, req: RenderRequest): Promise<Rende
   return { files: [SHEET_PNG, SHEET_TRANSPARENT_PNG], metadata: SHEET_JSON };
 }
 
+/**
+ * sheet.png, and when a named row was drawn, sheet.json and the engine exports beside it: one
+ * animation per drawn row, named by its title (the frames are its cells that hold the character),
+ * so an engine plays the new rows as they are.
+ */
 async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<RenderOutput> {
   const [sheet, ...characters] = await Promise.all([spec.sheet, ...spec.characters].map((f) => decodeStillFile(f.path)));
   progressRange(req, 0, 0.2)(1);
-  const image = overlay(
+  const { image, rows } = overlay(
     { sheet: sheet as RawImage, characters, rows: spec.rows, style: spec.style, output: spec.output },
     progressRange(req, 0.2, 0.6),
   );
-  await writeFile(join(req.outDir, SHEET_PNG), await encodePng(image));
-  return { files: [SHEET_PNG] };
+  const png = encodePng(image);
+  const animated = rows.filter((r) => r.cells.length > 0);
+  if (animated.length === 0) {
+    await writeFile(join(req.outDir, SHEET_PNG), await png);
+    return { files: [SHEET_PNG] };
+  }
+  const names = new Set<string>();
+  const tags: FrameTag[] = [];
+  let at = 0;
+  for (const r of animated) {
+    // Engines key animations by name: an empty or repeated title takes the row's number.
+    const title = r.title.trim();
+    const name = title && !names.has(title) ? title : `row ${r.row}`;
+    names.add(name);
+    tags.push({ name, from: at, to: at + r.cells.length - 1 });
+    at += r.cells.length;
+  }
+  const delaysCs = animated.flatMap((r) => frameDelaysCs(r.cells.length));
+  const files = sheetFiles({ image, rects: animated.flatMap((r) => r.cells) }, delaysCs, tags, req, { loop: true });
+  await Promise.all([writeFile(join(req.outDir, SHEET_PNG), await png), ...files.map(([name, text]) => writeFile(join(req.outDir, name), text))]);
+  return { files: [SHEET_PNG], metadata: SHEET_JSON };
 }
 
 /**

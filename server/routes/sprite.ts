@@ -25,7 +25,8 @@ const MODE_MESSAGES = [
 
 const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v1',
-  result: 'picture',
+  // The new rows play as animations: sheet.json (one tag a named row) at metadata_url.
+  result: 'sheet',
   schema: CharacterOverlayV1Schema,
   messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,
@@ -35,7 +36,7 @@ const overlayV1: Endpoint<Out<typeof CharacterOverlayV1Schema>, Checked<typeof c
 
 const overlayV2: Endpoint<Out<typeof CharacterOverlayV2Schema>, Checked<typeof characterOverlayRules>> = {
   kind: 'character-overlay/v2',
-  result: 'picture',
+  result: 'sheet',
   schema: CharacterOverlayV2Schema,
   messages: OVERLAY_MESSAGES,
   rules: characterOverlayRules,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { decompressFrames, parseGIF } from 'gifuct-js';
 import sharp from 'sharp';
 import { render } from '../../workers/render.ts';
-import type { JobSpec, RenderOutput } from '../../workers/specs.ts';
+import type { JobSpec, OverlaySpec, RenderOutput } from '../../workers/specs.ts';
 import type { RawImage } from '../../workers/types.ts';
 import { encodeGif } from '../../workers/codecs/encode.ts';
 import { cutFrames } from '../../workers/output/sheet.ts';
@@ -280,7 +280,7 @@ describe('render: effect', () => {
 });
 
 describe('render: overlay', () => {
-  const overlaySpec = (output: { longestSide: number } | { scale: number }): JobSpec => ({
+  const overlaySpec = (output: { longestSide: number } | { scale: number }): OverlaySpec => ({
     kind: 'overlay', sheet: file('overlay-sheet.png', 120, 80), characters: [file('character.png', 10, 20)],
     rows: [{ row: 2, title: 'walk', description: 'walking' }], style: 'pixel', output,
   });
@@ -291,7 +291,7 @@ describe('render: overlay', () => {
     [{ scale: 2 }, 240, 160],
   ])('%o: one sheet.png of %ix%i, the named row replaced', async (output, w, h) => {
     const out = await run(overlaySpec(output));
-    expect(out.value).toEqual({ files: ['sheet.png'] });
+    expect(out.value).toEqual({ files: ['sheet.png'], metadata: 'sheet.json' });
     const img = await toRaw(await out.read('sheet.png'));
     expect([img.width, img.height]).toEqual([w, h]);
     const s = w / 120;
@@ -303,6 +303,35 @@ describe('render: overlay', () => {
     for (const c of [0, 1, 2]) expect(at(c * 40 + 20, 66)).toEqual([0, 250, 0, 255]); // row 2: the character
     // The old sprite spanned x 10..30; the character is fitted narrower, so x 11 was cleared.
     expect(at(11, 60)).toEqual([0, 0, 0, 0]);
+    // sheet.json: the replaced row's three cells, in the output's pixels, as the one animation "walk".
+    const json = await out.json();
+    expect(json.meta.frameTags).toEqual([{ name: 'walk', from: 0, to: 2, direction: 'forward' }]);
+    expect(json.meta.size).toEqual({ w, h });
+    const sx = w / 120, sy = h / 80;
+    const cell = (x: number, y: number) => ({ x: Math.round(x * sx), y: Math.round(y * sy), w: Math.round((x + 40) * sx) - Math.round(x * sx), h: Math.round((y + 40) * sy) - Math.round(y * sy) });
+    expect(Object.values(json.frames).map((f) => f.frame)).toEqual([cell(0, 40), cell(40, 40), cell(80, 40)]);
+    expect(Object.values(json.frames).map((f) => f.duration)).toEqual([80, 80, 90]);
+    expect(await out.list()).toEqual(['pack.json', 'sheet.json', 'sheet.png', 'sprite_frames.tres']);
+  });
+
+  it('sheet.json: an animation per named row the sheet has, named by its title (a blank or repeated title by its row)', async () => {
+    const rows = [
+      { row: 2, title: 'walk', description: '' }, { row: 1, title: 'walk', description: '' },
+      { row: 7, title: 'none', description: 'the sheet has 2 rows' },
+    ];
+    const out = await run({ ...overlaySpec({ scale: 1 }), rows });
+    expect((await out.json()).meta.frameTags).toEqual([
+      { name: 'walk', from: 0, to: 2, direction: 'forward' },
+      { name: 'row 1', from: 3, to: 5, direction: 'forward' },
+    ]);
+    const tres = (await out.read('sprite_frames.tres')).toString('utf8');
+    expect(tres.match(/"name": &"[^"]*"/g)).toEqual(['"name": &"walk"', '"name": &"row 1"']);
+  });
+
+  it('no named row the sheet has: the sheet alone, no sheet.json', async () => {
+    const out = await run({ ...overlaySpec({ scale: 1 }), rows: [{ row: 9, title: 'far', description: '' }] });
+    expect(out.value).toEqual({ files: ['sheet.png'] });
+    expect(await out.list()).toEqual(['sheet.png']);
   });
 });
 

@@ -6,6 +6,31 @@
 import { checkInt } from '../kernels/check.ts';
 import type { FrameRect } from './sheet.ts';
 
+/** A named run of frames, `from` to `to` inclusive: one animation (Aseprite's frame tag). */
+export interface FrameTag {
+  name: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * `tag` as tags over `count` frames: a name is one tag over them all. Names are non-empty and
+ * unique (engines key animations by them), and the runs lie within the frames.
+ */
+export function frameTags(tag: string | readonly FrameTag[], count: number): FrameTag[] {
+  const tags = typeof tag === 'string' ? [{ name: tag, from: 0, to: count - 1 }] : tag.map((t) => ({ ...t }));
+  if (tags.length === 0) throw new RangeError('Expected at least one frame tag but received none');
+  const names = new Set<string>();
+  for (const t of tags) {
+    if (t.name.length === 0) throw new RangeError('Expected a non-empty animation name but received ""');
+    if (names.has(t.name)) throw new RangeError(`Expected unique animation names but received ${JSON.stringify(t.name)} twice`);
+    names.add(t.name);
+    checkInt(t.from, 0, count - 1, `first frame of ${JSON.stringify(t.name)}`);
+    checkInt(t.to, t.from, count - 1, `last frame of ${JSON.stringify(t.name)}`);
+  }
+  return tags;
+}
+
 /** Version of this file's layout (not the app's): bump when fields change meaning. */
 export const SHEET_JSON_VERSION = '1.0';
 
@@ -42,8 +67,8 @@ export interface SheetJsonInput {
   durationsMs: readonly number[];
   sheetWidth: number;
   sheetHeight: number;
-  /** Name of the one animation (tag) over all frames, e.g. "walk" or "effect". */
-  tag: string;
+  /** The name of one animation (tag) over all frames, e.g. "walk" or "effect"; or the animations. */
+  tag: string | readonly FrameTag[];
   image?: string;
   /**
    * The subject's ground point in a frame's pixels, the same in every frame (an animation's): written
@@ -85,7 +110,7 @@ export function buildSheetJson(input: SheetJsonInput): AsepriteSheet {
       format: 'RGBA8888',
       size: { w: input.sheetWidth, h: input.sheetHeight },
       scale: '1',
-      frameTags: [{ name: input.tag, from: 0, to: rects.length - 1, direction: 'forward' }],
+      frameTags: frameTags(input.tag, rects.length).map((t) => ({ ...t, direction: 'forward' as const })),
       layers: [],
       slices: [],
       ...(pivot ? { pivot } : {}),

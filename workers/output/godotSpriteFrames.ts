@@ -9,6 +9,7 @@
 // delays 80, 80, 90 ms give speed 100 and durations 8, 8, 9. Whole numbers also survive Godot's
 // 32-bit float frame durations without rounding.
 import { checkInt } from '../kernels/check.ts';
+import { frameTags, type FrameTag } from './aseprite.ts';
 import type { FrameRect } from './sheet.ts';
 
 export interface GodotSpriteFramesInput {
@@ -20,8 +21,8 @@ export interface GodotSpriteFramesInput {
   rects: readonly FrameRect[];
   /** Per-frame display time, whole milliseconds (sheet.json `duration`). */
   durationsMs: readonly number[];
-  /** Animation name, e.g. the sheet.json frame tag. */
-  animation: string;
+  /** The animation's name (over every frame), e.g. the sheet.json frame tag; or the animations. */
+  animation: string | readonly FrameTag[];
   loop: boolean;
 }
 
@@ -37,7 +38,7 @@ export function godotSpriteFrames(input: GodotSpriteFramesInput): string {
   checkRelativePath(input.sheet);
   checkInt(input.width, 1, MAX_SIDE, 'sheet width');
   checkInt(input.height, 1, MAX_SIDE, 'sheet height');
-  if (input.animation.length === 0) throw new RangeError('Expected a non-empty animation name but received ""');
+  const animations = frameTags(input.animation, rects.length);
   rects.forEach((r, i) => {
     checkInt(r.x, 0, input.width - 1, `x of frame ${i}`);
     checkInt(r.y, 0, input.height - 1, `y of frame ${i}`);
@@ -46,7 +47,6 @@ export function godotSpriteFrames(input: GodotSpriteFramesInput): string {
   });
   durationsMs.forEach((d, i) => checkInt(d, 1, MAX_DURATION_MS, `duration (ms) of frame ${i}`));
 
-  const { speed, ticks } = godotTiming(durationsMs);
   const sheetId = '1_sheet';
   const subId = (i: number) => `AtlasTexture_${i}`;
   const out: string[] = [];
@@ -59,13 +59,14 @@ export function godotSpriteFrames(input: GodotSpriteFramesInput): string {
     out.push(`region = Rect2(${r.x}, ${r.y}, ${r.w}, ${r.h})`, '');
   });
   // The same layout Godot's own ResourceSaver writes, so a re-save in the editor changes little.
-  const frames = rects
-    .map((_, i) => `{\n"duration": ${godotFloat(ticks[i] as number)},\n"texture": SubResource("${subId(i)}")\n}`)
-    .join(', ');
+  // Each animation has its own speed, from its own frames' durations.
+  const entries = animations.map((a) => {
+    const { speed, ticks } = godotTiming(durationsMs.slice(a.from, a.to + 1));
+    const frames = ticks.map((t, i) => `{\n"duration": ${godotFloat(t)},\n"texture": SubResource("${subId(a.from + i)}")\n}`).join(', ');
+    return `{\n"frames": [${frames}],\n"loop": ${input.loop},\n"name": &${godotString(a.name)},\n"speed": ${godotFloat(speed)}\n}`;
+  });
   out.push('[resource]');
-  out.push(
-    `animations = [{\n"frames": [${frames}],\n"loop": ${input.loop},\n"name": &${godotString(input.animation)},\n"speed": ${godotFloat(speed)}\n}]`,
-  );
+  out.push(`animations = [${entries.join(', ')}]`);
   return `${out.join('\n')}\n`;
 }
 

@@ -14,7 +14,7 @@ import { buildSheetJson, type AsepriteSheet } from '../../../workers/output/asep
 import { godotSpriteFrames } from '../../../workers/output/godotSpriteFrames.ts';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { freePort } from '../../helpers/serverProcess.ts';
-import { hero, pixelKnight, png } from '../../fixtures/sprites.ts';
+import { hero, pixelKnight, png, poseSheet } from '../../fixtures/sprites.ts';
 import { copyProject, GODOT_PROJECT, godotEnv, locateGodot, onPath, removeGodotHome, runGodot, type GodotRun } from './godot.ts';
 
 const godot = await locateGodot();
@@ -42,6 +42,7 @@ describe.skipIf(!GODOT)(`Godot plugin (${'version' in godot ? godot.version : 'n
     await writeFile(join(project, 'tests/fixtures/hero.png'), await png(hero(48)));
     await writeFile(join(project, 'tests/fixtures/knight.png'), await png(pixelKnight()));
     await writeServerJob(join(project, 'builder_cases/server_job'));
+    await writeOverlayJob(join(project, 'builder_cases/overlay_job'));
     await writeOddTiming(join(project, 'builder_cases/odd_timing'));
     env = await godotEnv({
       SPRITEKILN_URL: server.url,
@@ -140,6 +141,22 @@ async function writeServerJob(dir: string): Promise<void> {
   await writeExpect(dir, sheet, true);
 }
 
+/** A real character overlay: two named rows of a pose sheet, so sheet.json has two tags and Godot two animations. */
+async function writeOverlayJob(dir: string): Promise<void> {
+  const client = new SpritekilnClient({ baseUrl: server.url, apiKey: server.key });
+  const job = await client.run('character-overlay/v2', {
+    sprite_sheet: { data: await png(poseSheet(4, 3, 40)), name: 'poses.png' },
+    character_images: [{ data: await png(pixelKnight()), name: 'knight.png' }],
+    rows: JSON.stringify([{ row: 1, title: 'idle', description: '' }, { row: 3, title: 'run', description: '' }]),
+    quality: 'standard',
+  });
+  await download(job, dir);
+  const sheet = JSON.parse(await readFile(join(dir, 'sheet.json'), 'utf8')) as AsepriteSheet;
+  expect(sheet.meta.frameTags.map((t) => t.name)).toEqual(['idle', 'run']);
+  await writeFile(join(dir, 'ts_sprite_frames.tres'), spriteFramesOf(sheet));
+  await writeExpect(dir, sheet, true);
+}
+
 /** Durations with no common step but 1 ms (speed 1000), uneven cells, a name that needs escaping, no loop. */
 async function writeOddTiming(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -159,12 +176,15 @@ function spriteFramesOf(sheet: AsepriteSheet): string {
   return godotSpriteFrames({
     sheet: sheet.meta.image, width: sheet.meta.size.w, height: sheet.meta.size.h,
     rects: frames.map((f) => f.frame), durationsMs: frames.map((f) => f.duration),
-    animation: sheet.meta.frameTags[0]?.name ?? 'default', loop: true,
+    animation: sheet.meta.frameTags.length > 0 ? sheet.meta.frameTags : 'default', loop: true,
   });
 }
 
+/** The frames, and the first animation's name and frame count (the Godot side checks both). */
 async function writeExpect(dir: string, sheet: AsepriteSheet, loop: boolean): Promise<void> {
-  const expectation = { frames: Object.keys(sheet.frames).length, animation: sheet.meta.frameTags[0]?.name ?? 'default', loop };
+  const frames = Object.keys(sheet.frames).length;
+  const first = sheet.meta.frameTags[0];
+  const expectation = { frames, animation: first?.name ?? 'default', animation_frames: first ? first.to - first.from + 1 : frames, loop };
   await writeFile(join(dir, 'expect.json'), JSON.stringify(expectation));
 }
 

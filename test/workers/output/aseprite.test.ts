@@ -36,6 +36,17 @@ describe('buildSheetJson', () => {
     for (const frame of Object.values(plain.frames)) expect(frame.pivot).toBeUndefined();
   });
 
+  it('several animations: a frame tag each, over the frames given', () => {
+    const sheet = assembleSheet(Array.from({ length: 5 }, () => solid(8, 6, [0, 0, 0, 0])));
+    const json = buildSheetJson({
+      rects: sheet.rects, durationsMs: frameDurationsMs(5), sheetWidth: sheet.image.width, sheetHeight: sheet.image.height,
+      tag: [{ name: 'idle', from: 0, to: 1 }, { name: 'run', from: 2, to: 4 }],
+    });
+    expect(json.meta.frameTags).toEqual([{ name: 'idle', from: 0, to: 1, direction: 'forward' }, { name: 'run', from: 2, to: 4, direction: 'forward' }]);
+    expect(() => buildSheetJson({ rects: sheet.rects, durationsMs: frameDurationsMs(5), sheetWidth: 40, sheetHeight: 40, tag: [{ name: 'x', from: 0, to: 5 }] }))
+      .toThrow('for last frame of "x" but received 5');
+  });
+
   it('rejects a duration list of the wrong length', () => {
     expect(() => buildSheetJson({ rects: [{ x: 0, y: 0, w: 1, h: 1 }], durationsMs: [], sheetWidth: 1, sheetHeight: 1, tag: 't' }))
       .toThrow('Expected one duration per frame (1 frames) but received 0');

@@ -84,12 +84,29 @@ describe('godotSpriteFrames', () => {
     expect(text).toContain('"loop": false');
   });
 
+  it('an animation per tag, each over its own frames with its own speed', () => {
+    const text = godotSpriteFrames(input(4, { durationsMs: [80, 80, 100, 100], animation: [{ name: 'idle', from: 0, to: 1 }, { name: 'run', from: 2, to: 3 }] }));
+    // Four AtlasTextures, shared by the animations that show them.
+    expect(text.match(/\[sub_resource type="AtlasTexture"/g)).toHaveLength(4);
+    const resource = text.slice(text.indexOf('[resource]'));
+    const frame = (ticks: number, i: number) => `{\n"duration": ${ticks}.0,\n"texture": SubResource("AtlasTexture_${i}")\n}`;
+    expect(resource).toBe(
+      '[resource]\nanimations = [' +
+        `{\n"frames": [${frame(2, 0)}, ${frame(2, 1)}],\n"loop": true,\n"name": &"idle",\n"speed": 25.0\n}, ` +
+        `{\n"frames": [${frame(1, 2)}, ${frame(1, 3)}],\n"loop": true,\n"name": &"run",\n"speed": 10.0\n}]\n`,
+    );
+  });
+
   it.each([
     [{ durationsMs: [80] }, 'Expected one duration per frame (4 frames) but received 1'],
     [{ sheet: 'res://sheet.png' }, 'Expected a relative file name for the sheet'],
     [{ sheet: '../sheet.png' }, 'Expected a relative file name for the sheet'],
     [{ sheet: '/tmp/sheet.png' }, 'Expected a relative file name for the sheet'],
     [{ animation: '' }, 'Expected a non-empty animation name'],
+    [{ animation: [] }, 'Expected at least one frame tag'],
+    [{ animation: [{ name: 'a', from: 0, to: 1 }, { name: 'a', from: 2, to: 3 }] }, 'Expected unique animation names but received "a" twice'],
+    [{ animation: [{ name: 'a', from: 2, to: 4 }] }, 'Expected integer between 2 and 3 for last frame of "a" but received 4'],
+    [{ animation: [{ name: 'a', from: 2, to: 1 }] }, 'for last frame of "a" but received 1'],
     [{ durationsMs: [80, 80, 80, 0] }, 'Expected integer between 1 and 60000 for duration (ms) of frame 3 but received 0'],
     [{ durationsMs: [80, 80, 80, 12.5] }, 'for duration (ms) of frame 3 but received 12.5'],
     [{ width: 8 }, 'Expected integer between 0 and 7 for x of frame 1 but received 8'],

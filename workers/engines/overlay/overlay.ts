@@ -8,6 +8,8 @@
 // smoothly first and draw the characters at the output size.
 import type { RawImage } from '../../types.ts';
 import type { RowEntry } from '../../specs.ts';
+import type { FrameRect } from '../../output/sheet.ts';
+import type { Box } from '../../kernels/track.ts';
 import { checkImage } from '../../kernels/check.ts';
 import { cloneImage, fillRect } from '../../kernels/image.ts';
 import { resizeTo } from '../../kernels/resize.ts';
@@ -21,6 +23,19 @@ import { drawOnto } from '../../kernels/compose.ts';
 import { copyPose, mostFacing, mustMirror, rigCut } from '../rig/copyPose.ts';
 import type { OverlayStyle } from './fit.ts';
 import { median } from '../../kernels/median.ts';
+
+/** A named row as drawn: the cells that now hold the character, in the output's pixels, left to right. */
+export interface DrawnRow {
+  row: number;
+  title: string;
+  cells: FrameRect[];
+}
+
+export interface OverlayResult {
+  image: RawImage;
+  /** The named rows the sheet has, in the order the request named them (their frames for sheet.json). */
+  rows: DrawnRow[];
+}
 
 export interface OverlayInput {
   sheet: RawImage;
@@ -44,7 +59,7 @@ export function overlayScale(sheet: RawImage, output: OverlayInput['output']): n
   return capped;
 }
 
-export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): RawImage {
+export function overlay(input: OverlayInput, onProgress?: (fraction: number) => void): OverlayResult {
   const { sheet, style } = input;
   checkImage(sheet, 'sprite sheet');
   if (input.characters.length < 1 || input.characters.length > MAX_CHARACTERS) {
@@ -57,6 +72,13 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
   const pixel = style === 'pixel';
   const k = pixel ? 1 : scale;
   const canvas = pixel ? cloneImage(sheet) : resizeTo(sheet, outW, outH, 'smooth');
+  const drawn: DrawnRow[] = [];
+  // A cell in the output's pixels (pixel style draws at the sheet's size, then scales it whole).
+  const sx = outW / sheet.width, sy = outH / sheet.height;
+  const outCell = (c: Box): FrameRect => {
+    const x = Math.round(c.x * sx), y = Math.round(c.y * sy);
+    return { x, y, w: Math.round((c.x + c.width) * sx) - x, h: Math.round((c.y + c.height) * sy) - y };
+  };
   // The named rows, first mention of each, in the order given.
   const seen = new Set<number>();
   const named = input.rows.filter((r) => Number.isInteger(r.row) && r.row >= 1 && !seen.has(r.row) && seen.add(r.row));
@@ -89,6 +111,7 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       const own = ch.rigged;
       const targets = poses.map((pose) => (own && pose && bg.kind !== 'none' ? rigCut(sheet, pose.box, maskIn(mask, sheet.width, pose.box)) : null));
       const mirror = own !== null && mustMirror(own, mostFacing(targets));
+      drawn.push({ row: entry.row, title: entry.title, cells: cells.filter((_, j) => poses[j]).map(outCell) });
       cells.forEach((cell, j) => {
         const pose = poses[j];
         if (!pose) return;
@@ -101,5 +124,6 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
       onProgress?.((order + 1) / named.length);
     });
   }
-  return pixel && (outW !== sheet.width || outH !== sheet.height) ? resizeTo(canvas, outW, outH, 'nearest') : canvas;
+  const image = pixel && (outW !== sheet.width || outH !== sheet.height) ? resizeTo(canvas, outW, outH, 'nearest') : canvas;
+  return { image, rows: drawn };
 }

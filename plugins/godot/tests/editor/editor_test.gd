@@ -182,8 +182,9 @@ func _run() -> void:
 		var dir := "res://builder_cases/" + case_name
 		var expect: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(dir + "/expect.json"))
 		var loaded := load(dir + "/sprite_frames.tres") as SpriteFrames
-		var ok := loaded != null and loaded.get_frame_count(StringName(expect.animation)) == int(expect.frames)
-		check(ok and loaded.get_frame_texture(StringName(expect.animation), 0).atlas is CompressedTexture2D, "%s: %d frames over the imported sheet" % [case_name, int(expect.frames)])
+		var count := int(expect.animation_frames)
+		var ok := loaded != null and loaded.get_frame_count(StringName(expect.animation)) == count
+		check(ok and loaded.get_frame_texture(StringName(expect.animation), 0).atlas is CompressedTexture2D, "%s: %s has %d frames over the imported sheet" % [case_name, expect.animation, count])
 
 	print("- the README's tool script example")
 	var example: Node = load("res://tests/example_tool.gd").new()

@@ -28,7 +28,7 @@ describe('labels', () => {
 
   it('leaves the words as drawn and lays the character down where the knight lies dead', () => {
     const sheet = sheetNamed('knight-sheet').image;
-    const out = overlay({ sheet, characters: [still('pirate-front').image], rows: [{ row: 8, title: 'death', description: 'falls and lies' }], style: 'pixel', output: { scale: 1 } });
+    const out = overlay({ sheet, characters: [still('pirate-front').image], rows: [{ row: 8, title: 'death', description: 'falls and lies' }], style: 'pixel', output: { scale: 1 } }).image;
     // "DEATH" (cells 5-7 of the last row) unchanged.
     const words = (img: typeof sheet) => crop(img, 128, 224, 96, 32).data;
     expect(Buffer.from(words(out)).equals(Buffer.from(words(sheet)))).toBe(true);
@@ -45,7 +45,7 @@ describe('labels', () => {
   // upright figure in them.
   it('lays the character down where the chibi warrior lies dead at the end of its side row', () => {
     const sheet = sheetNamed('warrior-sheet').image;
-    const out = overlay({ sheet, characters: [still('skeleton-side').image], rows: [{ row: 3, title: 'side', description: '' }], style: 'pixel', output: { scale: 1 } });
+    const out = overlay({ sheet, characters: [still('skeleton-side').image], rows: [{ row: 3, title: 'side', description: '' }], style: 'pixel', output: { scale: 1 } }).image;
     for (const column of [22, 23]) {
       const lying = opaqueBounds(crop(out, column * 32, 64, 32, 32), 127)!;
       expect(lying.width).toBeGreaterThan(1.3 * lying.height);

@@ -14,14 +14,14 @@ describe('overlay golden sheets', () => {
       rows: [{ row: 1, title: 'idle', description: '' }, { row: 3, title: 'run', description: 'the second character' }],
       style,
       output: { scale: 2 },
-    });
+    }).image;
     expectGolden(`overlay/${style ?? 'plain'}.png`, await encodePng(image));
   });
 
   it('v1 1024 on a flat-colour sheet', async () => {
     const sheet = poseSheet(5, 2, 40);
     for (let i = 0; i < sheet.data.length; i += 4) if (sheet.data[i + 3] === 0) sheet.data.set([255, 0, 255, 255], i);
-    const image = overlay({ sheet, characters: [hero(48)], rows: [{ row: 2, title: '', description: '' }], style: 'cartoon', output: { longestSide: 1024 } });
+    const image = overlay({ sheet, characters: [hero(48)], rows: [{ row: 2, title: '', description: '' }], style: 'cartoon', output: { longestSide: 1024 } }).image;
     expectGolden('overlay/flat-cartoon-1024.png', await encodePng(image));
   });
 });

@@ -41,7 +41,7 @@ describe('overlay', () => {
   const poses = (grid.cells[1] ?? []).map((c) => locatePose(mask, sheet.width, c));
 
   it.each(CASES)('style %s, %s: unnamed rows byte-identical; feet on each pose\'s baseline', (_s, _c, style, make) => {
-    const out = overlay({ sheet, characters: [make()], rows: [{ row: 2, title: 'walk', description: '' }], style, output: { scale: 1 } });
+    const out = overlay({ sheet, characters: [make()], rows: [{ row: 2, title: 'walk', description: '' }], style, output: { scale: 1 } }).image;
     expect([out.width, out.height]).toEqual([192, 144]);
     expect(rowBytes(out, 0, 48).equals(rowBytes(sheet, 0, 48))).toBe(true);
     expect(rowBytes(out, 96, 144).equals(rowBytes(sheet, 96, 144))).toBe(true);
@@ -57,7 +57,7 @@ describe('overlay', () => {
 
   it.each(CHARACTERS)('pixel style (%s): binary alpha and only the character\'s palette in the named row', (_name, make) => {
     const character = make();
-    const out = overlay({ sheet, characters: [character], rows: [{ row: 2, title: '', description: '' }], style: 'pixel', output: { scale: 2 } });
+    const out = overlay({ sheet, characters: [character], rows: [{ row: 2, title: '', description: '' }], style: 'pixel', output: { scale: 2 } }).image;
     const palette = new Set(imagePalette(character, 16));
     for (let y = 96; y < 192; y++) for (let x = 0; x < out.width; x++) {
       const i = (y * out.width + x) * 4;
@@ -74,7 +74,7 @@ describe('overlay', () => {
     [{ scale: 2 }, 384, 288, 'pixel'],
   ] as const)('output %o: %ix%i, unnamed rows as the scaled sheet (%s)', (output, w, h, kind) => {
     const style = kind === 'pixel' ? 'pixel' : undefined;
-    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 3, title: '', description: '' }], style, output });
+    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 3, title: '', description: '' }], style, output }).image;
     expect([out.width, out.height]).toEqual([w, h]);
     const scaled = resizeTo(sheet, w, h, kind === 'pixel' ? 'nearest' : 'smooth');
     expect(rowBytes(out, 0, Math.floor((h * 2) / 3) - 2).equals(rowBytes(scaled, 0, Math.floor((h * 2) / 3) - 2))).toBe(true);
@@ -83,7 +83,7 @@ describe('overlay', () => {
   it('on a flat-colour sheet the old pose is painted over with the background colour', () => {
     const flat = poseSheet(4, 2, 48);
     for (let i = 0; i < flat.data.length; i += 4) if (flat.data[i + 3] === 0) flat.data.set([255, 0, 255, 255], i);
-    const out = overlay({ sheet: flat, characters: [pixelSlime()], rows: [{ row: 1, title: '', description: '' }], output: { scale: 1 } });
+    const out = overlay({ sheet: flat, characters: [pixelSlime()], rows: [{ row: 1, title: '', description: '' }], output: { scale: 1 } }).image;
     let magenta = 0, transparent = 0;
     for (let i = 0; i < 48 * out.width * 4; i += 4) {
       if (out.data[i + 3] === 0) transparent++;
@@ -96,14 +96,14 @@ describe('overlay', () => {
   it('keys out an opaque character\'s flat background', () => {
     const knight = pixelKnight();
     for (let i = 0; i < knight.data.length; i += 4) if (knight.data[i + 3] === 0) knight.data.set([255, 255, 255, 255], i);
-    const out = overlay({ sheet, characters: [knight], rows: [{ row: 2, title: '', description: '' }], output: { scale: 1 } });
+    const out = overlay({ sheet, characters: [knight], rows: [{ row: 2, title: '', description: '' }], output: { scale: 1 } }).image;
     let white = 0;
     for (let i = 48 * out.width * 4; i < 96 * out.width * 4; i += 4) if (out.data[i] === 255 && out.data[i + 1] === 255 && out.data[i + 2] === 255) white++;
     expect(white).toBe(0);
   });
 
   it('ignores rows the sheet does not have, and with no rows gives the scaled sheet', () => {
-    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 9, title: '', description: '' }], output: { scale: 1 } });
+    const out = overlay({ sheet, characters: [pixelKnight()], rows: [{ row: 9, title: '', description: '' }], output: { scale: 1 } }).image;
     expect(Buffer.from(out.data).equals(Buffer.from(sheet.data))).toBe(true);
     expect(() => overlay({ sheet, characters: [], rows: [], output: { scale: 1 } })).toThrow(/1 to 4 character images/);
   });

@@ -41,7 +41,7 @@ interface Measured { posed: number; stamped: number; cells: number; byCell: Map<
 /** Mean IoU of the overlay's cells with their poses, and of the stamped still's, over the sheet's rows. */
 function measure(sheet: PoseSheet, character: string): Measured {
   const style = styleOf(sheet);
-  const out = overlay({ sheet: sheet.image, characters: [still(character).image], rows: sheet.rows, style, output: { scale: 1 } });
+  const out = overlay({ sheet: sheet.image, characters: [still(character).image], rows: sheet.rows, style, output: { scale: 1 } }).image;
   const grid = detectGrid(sheet.image, Math.max(...sheet.rows.map((r) => r.row)));
   const mask = spriteMask(sheet.image, grid.background);
   const ch = prepareCharacter(still(character).image, style);
@@ -153,7 +153,7 @@ describe('overlay copies each pose', () => {
 
   it('a character on its own pose sheet comes back as drawn in that pose', () => {
     const sheet = sheetNamed('adventurer-sheet');
-    const out = overlay({ sheet: sheet.image, characters: [still('adventurer-front').image], rows: [{ row: 1, title: '', description: '' }], style: undefined, output: { scale: 1 } });
+    const out = overlay({ sheet: sheet.image, characters: [still('adventurer-front').image], rows: [{ row: 1, title: '', description: '' }], style: undefined, output: { scale: 1 } }).image;
     const grid = detectGrid(sheet.image, 1);
     const mask = spriteMask(sheet.image, grid.background);
     const cell = grid.cells[0]![0]!;
@@ -163,7 +163,7 @@ describe('overlay copies each pose', () => {
   it('a side-view character faces the way each row faces: the other side\'s row is its mirror image', () => {
     // The mage sheet's row 2 faces right (east), row 4 left (west), pose for pose; cells 24x32.
     const sheet = sheetNamed('mage-sheet');
-    const out = overlay({ sheet: sheet.image, characters: [still('wizard-side').image], rows: sheet.rows, style: 'pixel', output: { scale: 1 } });
+    const out = overlay({ sheet: sheet.image, characters: [still('wizard-side').image], rows: sheet.rows, style: 'pixel', output: { scale: 1 } }).image;
     const whole = { x: 0, y: 0, width: 24, height: 32 };
     let mirrored = 0, same = 0;
     for (const column of [0, 1, 2]) {
