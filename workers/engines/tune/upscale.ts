@@ -58,12 +58,27 @@ export async function upscale(img: RawImage, side: number, pixelArt = isPixelArt
   if (!crispEdge) return { image: await rawOf(enlarged(img), to), plan: { method: 'smooth', crispEdge, from, to } };
   // The outline: the alpha resized alone and smoothed over about half a source pixel (so the
   // source's stair steps round off into a curve), then its ramp narrowed back to an edge.
-  const [colour, edge] = await Promise.all([
-    enlarged(solidEdge(img)).raw().toBuffer(),
-    raw(img).extractChannel(3).resize(to.width, to.height, { kernel: 'cubic', fit: 'fill' }).blur(0.4 * scale).raw().toBuffer(),
-  ]);
+  const [colour, edge] = await Promise.all([enlarged(solidEdge(img)).raw().toBuffer(), smoothedAlpha(img, to, scale)]);
   narrowAlphaRamp(colour, edge, scale);
   return { image: { ...to, data: new Uint8Array(colour.buffer, colour.byteOffset, colour.byteLength) }, plan: { method: 'smooth', crispEdge, from, to } };
+}
+
+/**
+ * Past this scale the alpha is smoothed at this scale and then enlarged the rest of the way: the
+ * blur's cost grows with the output's pixels times its width, and a 1 px picture taken to 1024 px
+ * blurred a million pixels with a sigma of 410 (a minute of a core; at 2048 px, past the job's
+ * time limit) for what enlarging the smoothed 16 px ramp gives.
+ */
+const MAX_BLUR_SCALE = 16;
+
+/** `img`'s alpha at size `to`, smoothed over about half a source pixel (0.4 of one, as a sigma). */
+async function smoothedAlpha(img: RawImage, to: { width: number; height: number }, scale: number): Promise<Buffer> {
+  const alpha = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).extractChannel(3);
+  if (scale <= MAX_BLUR_SCALE) return alpha.resize(to.width, to.height, { kernel: 'cubic', fit: 'fill' }).blur(0.4 * scale).raw().toBuffer();
+  const mid = sizeFor(img.width, img.height, MAX_BLUR_SCALE * Math.max(img.width, img.height));
+  const smoothed = await alpha.resize(mid.width, mid.height, { kernel: 'cubic', fit: 'fill' }).blur(0.4 * MAX_BLUR_SCALE).raw().toBuffer();
+  // (One band in, one band out: libvips would otherwise write a single band back as sRGB.)
+  return sharp(smoothed, { raw: { width: mid.width, height: mid.height, channels: 1 } }).resize(to.width, to.height, { kernel: 'cubic', fit: 'fill' }).extractChannel(0).raw().toBuffer();
 }
 
 /**

@@ -45,6 +45,25 @@ describe('upscale', () => {
     expect(Math.abs(solid(crisp) / solid(plain) - 1)).toBeLessThan(0.1);
   });
 
+  it('far past 16x (the smoothing then runs at 16x and is enlarged): the outline still a narrow edge, the area kept', async () => {
+    // The key at a quarter of its size, taken to 2048: 114x, where the smoothing at full size would
+    // blur 4M pixels with a sigma of 45.
+    const key = still('key').image;
+    const small = await sharp(key.data, { raw: { width: key.width, height: key.height, channels: 4 } }).resize(Math.round(key.width / 4)).raw().toBuffer({ resolveWithObject: true });
+    const img: RawImage = { width: small.info.width, height: small.info.height, data: new Uint8Array(small.data) };
+    expect(antialiasedEdge(img)).toBe(true);
+    const { image: crisp, plan } = await upscale(img, 2048);
+    expect(plan).toMatchObject({ crispEdge: true, to: { width: 2048, height: 2048 } });
+    const plainBuf = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).resize(2048, 2048, { kernel: 'mitchell' }).raw().toBuffer();
+    const plain: RawImage = { width: 2048, height: 2048, data: new Uint8Array(plainBuf) };
+    expect(softCount(crisp)).toBeLessThan(0.1 * softCount(plain));
+    const solid = (i: RawImage) => { let n = 0; for (let p = 3; p < i.data.length; p += 4) if (i.data[p]! >= 128) n++; return n; };
+    expect(Math.abs(solid(crisp) / solid(plain) - 1)).toBeLessThan(0.1);
+    // A single soft pixel (an upload of 1x1) to 2048: it took past a job's 10 minutes before.
+    const dot = await upscale({ width: 1, height: 1, data: new Uint8Array([251, 200, 11, 65]) }, 2048);
+    expect([dot.image.width, dot.image.height]).toEqual([2048, 2048]);
+  });
+
   it('painted art with soft alpha inside (a glow) is resampled smoothly and keeps its softness', async () => {
     const glow = createImage(40, 40);
     for (let y = 0; y < 40; y++) for (let x = 0; x < 40; x++) {
