@@ -213,6 +213,7 @@ async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<Ren
     progressRange(req, 0.2, 0.6),
   );
   const png = encodePng(image);
+  png.catch(() => {}); // awaited below; keep an early rejection from being reported as unhandled
   const animated = rows.filter((r) => r.cells.length > 0);
   if (animated.length === 0) {
     await writeFile(join(req.outDir, SHEET_PNG), await png);
@@ -224,7 +225,8 @@ async function renderOverlay(spec: OverlaySpec, req: RenderRequest): Promise<Ren
   for (const r of animated) {
     // Engines key animations by name: an empty or repeated title takes the row's number.
     const title = r.title.trim();
-    const name = title && !names.has(title) ? title : `row ${r.row}`;
+    let name = title && !names.has(title) ? title : `row ${r.row}`;
+    for (let n = 2; names.has(name); n++) name = `row ${r.row} (${n})`;
     names.add(name);
     tags.push({ name, from: at, to: at + r.cells.length - 1 });
     at += r.cells.length;

@@ -328,6 +328,12 @@ describe('render: overlay', () => {
     expect(tres.match(/"name": &"[^"]*"/g)).toEqual(['"name": &"walk"', '"name": &"row 1"']);
   });
 
+  it('a title that reads as another row\'s fallback name still gives unique names', async () => {
+    const rows = [{ row: 2, title: 'row 1', description: '' }, { row: 1, title: '', description: '' }];
+    const out = await run({ ...overlaySpec({ scale: 1 }), rows });
+    expect((await out.json()).meta.frameTags.map((t) => t.name)).toEqual(['row 1', 'row 1 (2)']);
+  });
+
   it('no named row the sheet has: the sheet alone, no sheet.json', async () => {
     const out = await run({ ...overlaySpec({ scale: 1 }), rows: [{ row: 9, title: 'far', description: '' }] });
     expect(out.value).toEqual({ files: ['sheet.png'] });
