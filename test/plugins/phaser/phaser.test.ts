@@ -15,7 +15,7 @@ import { SpritekilnClient, type Job } from '../../../plugins/client/index.ts';
 import { startExampleServer, type ExampleServer } from '../../../plugins/phaser/example/serve.ts';
 import { buildPhaserPlugin } from '../../../plugins/phaser/build.ts';
 import { phaserPack } from '../../../workers/output/phaserPack.ts';
-import { hero, png } from '../../fixtures/sprites.ts';
+import { hero, png, poseSheet } from '../../fixtures/sprites.ts';
 import { startTestServer, type TestServer } from '../../helpers/testServer.ts';
 import { launchChromium, type Browser } from './browser.ts';
 
@@ -25,7 +25,7 @@ const TMP = path('../../.tmp/');
 
 interface SheetJson {
   frames: Record<string, { frame: { w: number; h: number }; duration: number }>;
-  meta: { frameTags: { name: string }[]; exports?: Record<string, string>; pivot?: { x: number; y: number } };
+  meta: { frameTags: { name: string; from: number; to: number }[]; exports?: Record<string, string>; pivot?: { x: number; y: number } };
 }
 interface Played {
   phaser: string;
@@ -145,6 +145,23 @@ describe.each(VERSIONS)('$name', ({ dir, version }) => {
     expect(result.events.start).toEqual([{ key: 'hero-jump', id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(result.events.complete).toEqual([{ key: 'hero-jump', anim: 'hero-jump', metadata_url: expect.stringContaining('/sheet.json') }]);
     expect(result.events.error).toEqual([]);
+    expect(result.removed).toBe(true);
+  });
+
+  it('animate(): a character overlay plays each named row as its own animation (key:title)', async () => {
+    const p = await harness();
+    // The pose sheet goes up as a data URL (a string that is no texture key is a URL); the character is `source`.
+    const poses = `data:image/png;base64,${Buffer.from(await png(poseSheet(4, 3, 40))).toString('base64')}`;
+    const rows = JSON.stringify([{ row: 1, title: 'idle', description: '' }, { row: 3, title: 'run', description: '' }]);
+    const request = { kind: 'character-overlay/v2', fields: { sprite_sheet: poses, character_images: ['source'], rows, quality: 'standard' } };
+    const result = await call(p, 'animate', 'rows', request);
+    expect(result.returned).toBe('rows:idle');
+    const sheet = await sheetJson(result.events.complete[0].metadata_url);
+    expect(sheet.meta.frameTags.map((t) => [t.name, t.from, t.to])).toEqual([['idle', 0, 3], ['run', 4, 7]]);
+    // The row's four cells, as sheet.json cuts them, played by a sprite.
+    expect(result.frames.map((f: { name: string }) => f.name)).toEqual(['0', '1', '2', '3']);
+    expect(result.frames.map((f: { width: number; height: number; duration: number }) => [f.width, f.height, f.duration])).toEqual(['0', '1', '2', '3'].map((n) => [sheet.frames[n]!.frame.w, sheet.frames[n]!.frame.h, sheet.frames[n]!.duration]));
+    expect(result.isPlaying).toBe(true);
     expect(result.removed).toBe(true);
   });
 

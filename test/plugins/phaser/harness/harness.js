@@ -89,7 +89,8 @@ window.harness = {
         if (sceneConfig) this.spritekiln.configure(sceneConfig);
         const events = listen(this);
         const anim = await this.spritekiln.animate(key, request);
-        const report = { returned: anim.key, events, ...(await played(this, key)) };
+        // A sheet of several tags makes an animation each (key:tag); the one returned is played.
+        const report = { returned: anim.key, events, ...(await played(this, anim.key)) };
         // remove() frees the key: animations, texture and cached sheet.json.
         this.children.removeAll(true);
         this.spritekiln.remove(key);
