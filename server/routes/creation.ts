@@ -15,6 +15,8 @@ const VERSIONED: Record<string, AnyEndpoint> = { ...GENERATE_ENDPOINTS, ...SPRIT
  * whose clients send other fields have an endpoint of their own (OWN_FIELDS).
  */
 export const UNVERSIONED: Readonly<Record<string, string>> = {
+  // Where the hosted docs' model-values examples post a generate/image request.
+  '/generate': '/generate/image',
   '/generate/effect': '/generate/effect/v1',
   '/sprite/character-overlay': '/sprite/character-overlay/v1',
   '/sprite/make-sprite': '/sprite/make-sprite/v1',

@@ -41,6 +41,7 @@ const COSTS: CostCase[] = [
   { name: 'character-overlay v1 4K', path: '/sprite/character-overlay/v1', fields: () => ({ sprite_sheet: img.sheet, character_images: img.png, rows: ROWS, resolution: '4K' }), cost: 10 },
   // The unversioned routes cost what their versioned twins cost (no background_color, as their clients send).
   { name: 'effect (unversioned) 2K', path: '/generate/effect', fields: () => ({ description: 'fire', resolution: '2K' }), cost: 7 },
+  { name: 'image (unversioned, as the docs\' model examples post it)', path: '/generate', fields: () => ({ prompt: 'a sword', ai_model: 'GPT Image 1.5' }), cost: 2 },
   { name: 'character-overlay (unversioned) 4K', path: '/sprite/character-overlay', fields: () => ({ sprite_sheet: img.sheet, character_images: img.png, rows: ROWS, resolution: '4K' }), cost: 10 },
   { name: 'character-overlay v2 standard', path: '/sprite/character-overlay/v2', fields: () => ({ sprite_sheet: img.sheet, character_images: img.png, rows: ROWS, quality: 'standard' }), cost: 5 },
   { name: 'character-overlay v2 pro', path: '/sprite/character-overlay/v2', fields: () => ({ sprite_sheet: img.sheet, character_images: times(4, img.png), rows: ROWS, quality: 'pro' }), cost: 10 },

@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 
-describe('POST /generate/image', () => {
-  const path = '/generate/image';
+// /generate is the path the hosted docs' model-values examples post to: the same endpoint.
+describe.each(['/generate/image', '/generate'])('POST %s', (path) => {
 
   it('accepts a prompt and a model without ref_images', async () => {
     await expectAccepted(server, path, { prompt: 'a red potion', ai_model: 'Alpha Image 2' }, okKey);
