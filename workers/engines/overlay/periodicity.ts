@@ -125,6 +125,13 @@ export function cellCount(profile: ArrayLike<number>, minCell = 8): number | nul
     return runs.length === 1 ? 1 : null;
   }
   if (isFlat(profile)) return null;
+  // Touching sprites still meet at thin places (one's feet, the next one's head): where every
+  // boundary of a grid is thin and its cells hold alike sprites, it is the grid, as with gutters.
+  // (The autocorrelation alone took a 4-direction sheet for half its rows: its down and left rows
+  // repeat as its up and right ones, so twice the pitch correlated best.)
+  let peak = 0;
+  for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
+  for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
   const scores: { n: number; r: number }[] = [];
   for (let n = 2; n <= maxN; n++) {
     const lag = Math.round(length / n);
