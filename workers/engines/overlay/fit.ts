@@ -13,6 +13,7 @@ import { opaqueBounds } from '../../kernels/compose.ts';
 import { resizeTo } from '../../kernels/resize.ts';
 import type { ResizeMode } from '../../kernels/resize.ts';
 import { cutout, looksLikePixelArt } from '../../kernels/cutout.ts';
+import { firstFrame } from './firstFrame.ts';
 import { imagePalette } from '../../kernels/quantize.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { chibi, outline, pixelFinish, posterize, quarterView } from '../../kernels/styles.ts';
@@ -38,7 +39,7 @@ export interface Character {
 }
 
 export function prepareCharacter(img: RawImage, style: OverlayStyle | undefined): Character {
-  const cut = cutout(img);
+  const cut = cutout(firstFrame(img));
   const mode: ResizeMode = style === 'pixel' || looksLikePixelArt(cut) ? 'nearest' : 'smooth';
   const image = style === 'sd' ? chibi(cut, mode) : style === 'quater_view' ? quarterView(cut, mode) : cut;
   const colors: Character['colors'] = [];
