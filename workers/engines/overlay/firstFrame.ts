@@ -4,7 +4,7 @@
 import type { RawImage } from '../../types.ts';
 import { crop } from '../../kernels/compose.ts';
 import type { Box } from '../../kernels/track.ts';
-import { detectGrid, spriteMask } from './gridDetect.ts';
+import { detectGrid, profiles, spriteMask } from './gridDetect.ts';
 import { profileRuns } from './periodicity.ts';
 
 /**
@@ -23,19 +23,12 @@ export function firstFrame(img: RawImage): RawImage {
   const grid = detectGrid(img);
   if (grid.background.kind === 'none' || !grid.regular) return img;
   const mask = spriteMask(img, grid.background);
-  const { cols, rows } = maskProfiles(mask, img.width, img.height);
+  const { cols, rows } = profiles(mask, img.width, 0, img.width, 0, img.height);
   if ((grid.columns > 1 && profileRuns(cols).length < grid.columns) || (grid.rows > 1 && profileRuns(rows).length < grid.rows)) return img;
   const filled = grid.cells.flat().filter((c) => holdsSprite(mask, img.width, c));
   if (filled.length < MIN_FRAMES) return img;
   const first = filled[0]!;
   return crop(img, first.x, first.y, first.width, first.height);
-}
-
-/** Sprite pixels per column and per row. */
-function maskProfiles(mask: Uint8Array, width: number, height: number): { cols: Float64Array; rows: Float64Array } {
-  const cols = new Float64Array(width), rows = new Float64Array(height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x]) (cols[x] = cols[x]! + 1), (rows[y] = rows[y]! + 1);
-  return { cols, rows };
 }
 
 function holdsSprite(mask: Uint8Array, width: number, box: Box): boolean {

@@ -73,7 +73,7 @@ function spans(profile: ArrayLike<number>, guess: number): [number, number][] {
 }
 
 /** Sprite pixels per column of the rows [y0, y1), and per row of the columns [x0, x1). */
-function profiles(mask: Uint8Array, width: number, x0: number, x1: number, y0: number, y1: number): { cols: Float64Array; rows: Float64Array } {
+export function profiles(mask: Uint8Array, width: number, x0: number, x1: number, y0: number, y1: number): { cols: Float64Array; rows: Float64Array } {
   const cols = new Float64Array(x1 - x0);
   const rows = new Float64Array(y1 - y0);
   for (let y = y0; y < y1; y++) {

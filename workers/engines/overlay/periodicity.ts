@@ -117,21 +117,21 @@ export function cellCount(profile: ArrayLike<number>, minCell = 8): number | nul
   const runs = profileRuns(profile);
   if (runs.length === 0) return null;
   const spansAll = runs.length === 1 && (runs[0] as Run).end - (runs[0] as Run).start >= length * 0.9;
-  if (!spansAll) {
-    let peak = 0;
-    for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
+  let peak = 0;
+  for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
+  const byGutters = (): number | null => {
     for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
-    // One sprite band (or one sprite) with margins around it: one cell.
-    return runs.length === 1 ? 1 : null;
-  }
+    return null;
+  };
+  // One sprite band (or one sprite) with margins around it: one cell.
+  if (!spansAll) return byGutters() ?? (runs.length === 1 ? 1 : null);
   if (isFlat(profile)) return null;
   // Touching sprites still meet at thin places (one's feet, the next one's head): where every
   // boundary of a grid is thin and its cells hold alike sprites, it is the grid, as with gutters.
   // (The autocorrelation alone took a 4-direction sheet for half its rows: its down and left rows
   // repeat as its up and right ones, so twice the pitch correlated best.)
-  let peak = 0;
-  for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
-  for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
+  const touching = byGutters();
+  if (touching !== null) return touching;
   const scores: { n: number; r: number }[] = [];
   for (let n = 2; n <= maxN; n++) {
     const lag = Math.round(length / n);
