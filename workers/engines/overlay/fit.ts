@@ -10,7 +10,7 @@
 import type { RawImage } from '../../types.ts';
 import type { RowEntry } from '../../specs.ts';
 import { opaqueBounds } from '../../kernels/compose.ts';
-import { resizeTo } from '../../kernels/resize.ts';
+import { fitWithin, resizeTo } from '../../kernels/resize.ts';
 import type { ResizeMode } from '../../kernels/resize.ts';
 import { cutout, looksLikePixelArt } from '../../kernels/cutout.ts';
 import { firstFrame } from './firstFrame.ts';
@@ -38,9 +38,19 @@ export interface Character {
   rigged: Rigged | null;
 }
 
-export function prepareCharacter(img: RawImage, style: OverlayStyle | undefined): Character {
-  const cut = cutout(firstFrame(img));
+/**
+ * A character this many times larger than the most it is drawn at (and past LARGE_CHARACTER px) is
+ * shrunk to that before it is rigged and posed: posing costs with its pixels, in every cell.
+ */
+const OVERSIZE = 4;
+const LARGE_CHARACTER = 512;
+
+/** `drawnSide`: the longest side (output pixels) any cell it goes to has. */
+export function prepareCharacter(img: RawImage, style: OverlayStyle | undefined, drawnSide = Infinity): Character {
+  let cut = cutout(firstFrame(img));
   const mode: ResizeMode = style === 'pixel' || looksLikePixelArt(cut) ? 'nearest' : 'smooth';
+  const side = Math.max(cut.width, cut.height), most = Math.max(LARGE_CHARACTER, Math.ceil(OVERSIZE * drawnSide));
+  if (side > most) cut = fitWithin(cut, most, most, mode);
   const image = style === 'sd' ? chibi(cut, mode) : style === 'quater_view' ? quarterView(cut, mode) : cut;
   const colors: Character['colors'] = [];
   const step = Math.max(1, Math.floor((cut.width * cut.height) / 4096));

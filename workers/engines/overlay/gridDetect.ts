@@ -95,7 +95,8 @@ export function detectGrid(sheet: RawImage, rowsHint = 1): SheetGrid {
   const mask = spriteMask(sheet, background);
   const whole = profiles(mask, width, 0, width, 0, height);
   const nCols = cellCount(whole.cols, MIN_CELL);
-  const rowSpans = spans(whole.rows, rowsHint);
+  // A guess is never finer than the smallest cell: naming row 4096 of a solid sheet made a row a pixel.
+  const rowSpans = spans(whole.rows, Math.min(rowsHint, Math.max(1, Math.floor(height / MIN_CELL))));
   const cells = rowSpans.map(([y0, y1]): Box[] => {
     // Columns that are not one grid over the whole sheet are decided row by row; a row with no
     // clue is cut into square cells.

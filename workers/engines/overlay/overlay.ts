@@ -50,6 +50,11 @@ export interface OverlayInput {
 const MAX_OUTPUT_SIDE = 8192;
 // The API takes 1 to 4 characters; more would only cost time.
 const MAX_CHARACTERS = 4;
+/**
+ * Poses one job draws at most (each is rigged, posed and fitted: tens of ms). Real sheets hold a
+ * few hundred cells (24 x 8 is 192); a 4096 px sheet cut into 8 px cells holds 262,144.
+ */
+export const MAX_POSES = 1024;
 
 /** Output scale factor for the sheet, from v1's longest side or v2's multiplier. */
 export function overlayScale(sheet: RawImage, output: OverlayInput['output']): number {
@@ -84,8 +89,15 @@ export function overlay(input: OverlayInput, onProgress?: (fraction: number) => 
   const named = input.rows.filter((r) => Number.isInteger(r.row) && r.row >= 1 && !seen.has(r.row) && seen.add(r.row));
   if (named.length > 0) {
     const grid = detectGrid(sheet, Math.min(sheet.height, Math.max(...named.map((r) => r.row))));
+    const cellsNamed = named.flatMap((r) => grid.cells[r.row - 1] ?? []);
+    if (cellsNamed.length > MAX_POSES) {
+      throw new RangeError(`The named rows hold ${cellsNamed.length} cells; an overlay draws at most ${MAX_POSES} poses (name fewer rows, or send a sheet of fewer, larger cells)`);
+    }
     const mask = spriteMask(sheet, grid.background);
-    const characters = input.characters.map((c) => prepareCharacter(c, style));
+    // No character is posed larger than it will be drawn (give or take): a 4096 px upload was
+    // posed at full size in every cell, then shrunk.
+    const drawnSide = Math.max(1, ...cellsNamed.map((c) => Math.max(c.width, c.height) * k));
+    const characters = input.characters.map((c) => prepareCharacter(c, style, drawnSide));
     const bg = grid.background;
     const clear = bg.kind === 'flat' ? bg.color : { r: 0, g: 0, b: 0, a: 0 };
     named.forEach((entry, order) => {

@@ -109,6 +109,32 @@ describe('overlay', () => {
   });
 });
 
+// What a small upload may cost: a solid sheet's guessed grid, the poses a job draws, a huge character.
+describe('bounded work', () => {
+  const solid = (side: number): RawImage => {
+    const img = createImage(side, side);
+    for (let i = 0; i < img.data.length; i += 4) img.data.set([(i * 7) & 255, (i * 13) & 255, (i * 29) & 255, 255], i);
+    return img;
+  };
+
+  it('a solid sheet is never guessed finer than 8 px rows, whatever row is named', () => {
+    // Naming row 4096 of a 4096 px solid sheet made 16.7 million 1 px cells (the worker ran out of memory).
+    expect(detectGrid(solid(512), 512).rows).toBe(64);
+  });
+
+  it('refuses to draw more poses than MAX_POSES, saying why', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ row: i + 1, title: '', description: '' }));
+    expect(() => overlay({ sheet: solid(512), characters: [pixelKnight()], rows, output: { scale: 1 } })).toThrow(/^The named rows hold \d+ cells; an overlay draws at most 1024 poses \(name fewer rows/);
+  });
+
+  it('a character far larger than any cell is posed at a size it can be drawn at, not its own', () => {
+    const big = resizeTo(hero(48), 2048, 2048, 'nearest');
+    expect(Math.max(prepareCharacter(big, undefined, 60).image.height, prepareCharacter(big, undefined, 60).image.width)).toBe(512);
+    // Where cells are large, or by default, it is kept as sent.
+    expect(prepareCharacter(big, undefined, 600).image.height).toBe(prepareCharacter(big, undefined).image.height);
+  });
+});
+
 describe('pickCharacter', () => {
   const chars = [pixelKnight(), pixelSlime(), hero(48)].map((c) => prepareCharacter(c, undefined));
   it.each([
