@@ -1,12 +1,13 @@
 // How many equal cells a sprite sheet has along one axis, from a profile (sprite pixels per
 // column, or per row). Two ways, tried in order:
-//   1. Gutters: the profile has empty runs. A count N fits when no cell boundary (k * L / N) cuts
+//   1. Gutters, or thin places where touching sprites meet (one's feet, the next one's head). A
+//      count N fits when no cell boundary (k * L / N) cuts
 //      through a sprite's body (a thin reach or a label across it is allowed), and the sprite in
 //      every non-empty cell sits at about the same place and
 //      spans about as much (so a boundary that merely falls into a gap inside a sprite, or a grid
 //      finer than the sprites, is rejected). The largest N that fits wins: a coarser grid also fits
 //      whenever a finer one does (two cells merged are still consistent), so only the largest is the grid.
-//   2. No gutters (sprites touch): the autocorrelation of the profile peaks at the cell pitch and at
+//   2. Otherwise (sprites touch across their bodies): the autocorrelation of the profile peaks at the cell pitch and at
 //      its multiples, and is low at its fractions; the largest N whose pitch L / N correlates
 //      nearly as well as the best one does is the grid.
 // Neither gives an answer for a flat profile (a solid sheet): the caller falls back on a guess.
@@ -117,21 +118,16 @@ export function cellCount(profile: ArrayLike<number>, minCell = 8): number | nul
   const runs = profileRuns(profile);
   if (runs.length === 0) return null;
   const spansAll = runs.length === 1 && (runs[0] as Run).end - (runs[0] as Run).start >= length * 0.9;
+  // Gutters, or touching sprites that still meet at thin places (one's feet, the next one's head):
+  // where every boundary of a grid is thin and its cells hold alike sprites, it is the grid. (The
+  // autocorrelation alone took a 4-direction sheet for half its rows: its down and left rows repeat
+  // as its up and right ones, so twice the pitch correlated best.) A flat profile has no thin place.
   let peak = 0;
   for (let i = 0; i < length; i++) peak = Math.max(peak, profile[i]!);
-  const byGutters = (): number | null => {
-    for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
-    return null;
-  };
+  for (let n = maxN; n >= 2; n--) if (fitsGutters(profile, peak, n)) return n;
   // One sprite band (or one sprite) with margins around it: one cell.
-  if (!spansAll) return byGutters() ?? (runs.length === 1 ? 1 : null);
+  if (!spansAll) return runs.length === 1 ? 1 : null;
   if (isFlat(profile)) return null;
-  // Touching sprites still meet at thin places (one's feet, the next one's head): where every
-  // boundary of a grid is thin and its cells hold alike sprites, it is the grid, as with gutters.
-  // (The autocorrelation alone took a 4-direction sheet for half its rows: its down and left rows
-  // repeat as its up and right ones, so twice the pitch correlated best.)
-  const touching = byGutters();
-  if (touching !== null) return touching;
   const scores: { n: number; r: number }[] = [];
   for (let n = 2; n <= maxN; n++) {
     const lag = Math.round(length / n);
