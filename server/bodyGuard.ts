@@ -44,16 +44,26 @@ export function guardMultipart(req: IncomingMessage, boundary: string, limits: B
   const scan = (chunk: Buffer): ApiError | null => {
     total += chunk.length;
     if (total > limits.bodyBytes) return new ApiError(413, M.fileTooLarge);
-    const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    // Header bytes are counted from the new chunk only: what was carried over was counted before.
+    // The carried tail and the chunk are read as one run of bytes without joining them (that would
+    // copy every chunk): a match starting in the tail is looked for in the tail and the chunk's first bytes.
     const base = carry.length;
-    const fresh = (from: number, to: number): number => Math.max(0, to - Math.max(from, base));
+    const end = base + chunk.length;
+    const find = (needle: Buffer, from: number): number => {
+      if (from < base) {
+        const found = Buffer.concat([carry.subarray(from), chunk.subarray(0, needle.length - 1)]).indexOf(needle);
+        if (found >= 0) return from + found;
+        from = base;
+      }
+      const found = chunk.indexOf(needle, from - base);
+      return found < 0 ? -1 : base + found;
+    };
+    const rest = (from: number): Buffer => (from >= base ? chunk.subarray(from - base) : Buffer.concat([carry.subarray(from), chunk]));
     let at = 0;
     for (;;) {
       if (!inHeader) {
-        const found = buf.indexOf(delimiter, at);
+        const found = find(delimiter, at);
         if (found < 0) {
-          carry = buf.subarray(Math.max(at, buf.length - delimiter.length + 1));
+          carry = rest(Math.max(at, end - delimiter.length + 1));
           return null;
         }
         if (++parts > limits.parts + 1) return new ApiError(413, M.fileTooLarge); // the closing delimiter is one more
@@ -61,14 +71,16 @@ export function guardMultipart(req: IncomingMessage, boundary: string, limits: B
         headerBytes = 0;
         at = found + delimiter.length;
       } else {
-        const found = buf.indexOf(HEADER_END, at);
+        const found = find(HEADER_END, at);
         if (found < 0) {
-          headerBytes += fresh(at, buf.length);
+          // The bytes carried over may begin the header's end: they are counted once the next chunk tells.
+          const kept = Math.max(at, end - HEADER_END.length + 1);
+          headerBytes += kept - at;
           if (headerBytes > limits.partHeaderBytes) return new ApiError(400, PARSE_ERROR);
-          carry = buf.subarray(Math.max(at, buf.length - HEADER_END.length + 1));
+          carry = rest(kept);
           return null;
         }
-        headerBytes += fresh(at, found);
+        headerBytes += found - at;
         if (headerBytes > limits.partHeaderBytes) return new ApiError(400, PARSE_ERROR);
         inHeader = false;
         at = found + HEADER_END.length;
