@@ -46,5 +46,5 @@ export const M = {
   gridMalformed: 'sprite_grid must be a JSON object like {"columns": 6, "rows": 6} (1-32 each, at most 120 frames)',
   gifTooManyFrames: 'GIF must have at most 120 frames',
   gifTooLong: 'GIF must be at most 10 seconds long',
-  gifTooManyPixels: 'GIF must have at most 33554432 pixels over all its frames (frames x width x height)',
+  gifTooManyPixels: 'GIF must have at most 125829120 pixels over all its frames (frames x width x height)',
 } as const;

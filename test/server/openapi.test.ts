@@ -111,7 +111,7 @@ describe('GET /openapi.json', () => {
     const bad = JSON.stringify(zenith.responses['400']);
     expect(bad).toContain('#/components/schemas/Error');
     expect(bad).toContain('video_restyle requires text when no reference_image is given');
-    expect(bad).toContain('GIF must have at most 33554432 pixels over all its frames (frames x width x height)');
+    expect(bad).toContain('GIF must have at most 125829120 pixels over all its frames (frames x width x height)');
     // The per-model limits, under both names of each model.
     const image = JSON.stringify(doc.paths['/public/v1/generate/image']!.post!.responses['400']);
     for (const name of ['Beta Imagine', 'Grok Imagine']) expect(image).toContain(`The ${name} model supports up to 5 ref_images.`);

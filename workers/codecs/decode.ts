@@ -31,7 +31,7 @@ export async function decodeStill(bytes: Uint8Array, format: ImageFormat): Promi
   const found = detectFormat(bytes);
   if (found !== format) throw new Error(`expected ${format} content but found ${found ?? 'unknown'}`);
   if (format === 'gif') {
-    for (const { image } of gifFrames(bytes)) return image;
+    for (const { image } of gifFrames(bytes)) return image; // leaving the loop leaves the canvas as it is
     throw new Error('gif: no frames');
   }
   const { width, height } = format === 'png' ? pngHeaderSize(bytes) : await sharp(bytes, SHARP_INPUT).metadata();
@@ -78,9 +78,14 @@ export async function decodeAnimationFile(path: string, grid?: SpriteGrid, fit: 
     if (grid) throw new Error('a GIF source takes no sprite grid');
     const animation: Animation = { frames: [], delaysMs: [] };
     const fitted = new Map<RawImage, RawImage>();
-    for (const { image, delayMs } of gifFrames(bytes)) {
-      const frame = fitted.get(image) ?? fit(image);
-      fitted.set(image, frame);
+    for (const { image, delayMs, kept } of gifFrames(bytes)) {
+      let frame = kept ? fitted.get(image) : undefined;
+      if (!frame) {
+        frame = fit(image);
+        // A frame the fit left as it was shares the decoder's pixels: one not kept gets its own.
+        if (!kept && frame.data.buffer === image.data.buffer) frame = { ...frame, data: frame.data.slice() };
+        if (kept) fitted.set(image, frame);
+      }
       animation.frames.push(frame);
       animation.delaysMs.push(delayMs);
     }

@@ -24,7 +24,11 @@ export interface GifFrameInfo {
   delayCs: number;
   /** Delay a browser plays (see browserDelayMs). */
   delayMs: number;
-  /** 0/1 keep, 2 clear the frame's rectangle to transparent, 3 restore what was under it. */
+  /**
+   * 0/1 keep, 2 clear the frame's rectangle to transparent, 3 restore what was under it. Some
+   * encoders write restoring as 4 (the field's third bit): it is read as 3, as Chromium and Firefox
+   * read it; 5-7, undefined, keep.
+   */
   disposal: number;
   transparentIndex: number | undefined;
   interlaced: boolean;
@@ -38,7 +42,10 @@ export interface GifFrameInfo {
 }
 
 export interface GifStructure {
-  /** Logical screen: every decoded frame has this size; frames are clipped to it, as browsers do. */
+  /**
+   * The logical screen, grown to hold the first frame where it is smaller (some encoders write 0x0),
+   * as Chromium grows it: every decoded frame has this size, and later frames are clipped to it.
+   */
   width: number;
   height: number;
   /** Image descriptors with their image data. Extensions (NETSCAPE loop, comments) are not frames. */
@@ -76,10 +83,8 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
   const header = String.fromCharCode(...bytes.subarray(0, 6));
   if (header !== 'GIF87a' && header !== 'GIF89a') throw new Error('gif: missing GIF87a/GIF89a signature');
   need(bytes, 13, 'logical screen descriptor');
-  const width = u16(bytes, 6);
-  const height = u16(bytes, 8);
-  checkSize('logical screen', width, height);
-  if (width === 0 || height === 0) throw new Error(`gif: logical screen is ${width}x${height}`);
+  let width = u16(bytes, 6);
+  let height = u16(bytes, 8);
   const screenFlags = bytes[10] ?? 0;
   let pos = 13;
   let globalTable: GifFrameInfo['colorTable'] | undefined;
@@ -110,7 +115,7 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
         const flags = bytes[pos + 1] ?? 0;
         control = {
           delayCs: u16(bytes, pos + 2),
-          disposal: (flags >> 2) & 7,
+          disposal: ((flags >> 2) & 7) === 4 ? 3 : (flags >> 2) & 7,
           transparentIndex: flags & 1 ? bytes[pos + 4] : undefined,
         };
       }
@@ -123,6 +128,12 @@ export function readGifStructure(bytes: Uint8Array): GifStructure {
     need(bytes, pos + 9, 'image descriptor');
     const frame = { left: u16(bytes, pos), top: u16(bytes, pos + 2), width: u16(bytes, pos + 4), height: u16(bytes, pos + 6) };
     checkSize(`frame ${frames.length + 1}`, frame.width, frame.height);
+    if (frames.length === 0) {
+      width = Math.max(width, frame.left + frame.width);
+      height = Math.max(height, frame.top + frame.height);
+      checkSize('logical screen', width, height);
+      if (width === 0 || height === 0) throw new Error(`gif: logical screen is ${width}x${height}`);
+    }
     const flags = bytes[pos + 8] ?? 0;
     pos += 9;
     let colorTable = globalTable;
@@ -161,19 +172,28 @@ export function verifyGifData(bytes: Uint8Array, gif: GifStructure): void {
 /** Step 3: the whole animation, one full-screen RGBA frame per image. Memory: frames x screen x 4. */
 export function decodeGif(bytes: Uint8Array): Animation {
   const animation: Animation = { frames: [], delaysMs: [] };
-  for (const { image, delayMs } of gifFrames(bytes)) {
-    animation.frames.push(image);
+  for (const { image, delayMs, kept } of gifFrames(bytes)) {
+    animation.frames.push(kept ? image : { ...image, data: image.data.slice() });
     animation.delaysMs.push(delayMs);
   }
   return animation;
 }
 
+/** A composed frame: `kept` tells whether its picture outlives the next frame (see gifFrames). */
+export interface GifFrame {
+  image: RawImage;
+  delayMs: number;
+  kept: boolean;
+}
+
 /**
  * The composited frames one at a time, for callers that scale each frame down as it comes instead
  * of holding them all at full size. The structure is checked now, before the first frame is asked for.
- * A repeated picture is yielded as the same object each time (see KEPT_BYTES): read it, do not write it.
+ * A picture the decoder keeps (see KEPT_BYTES) is yielded as the same object each time it repeats,
+ * for good; one it does not keep is its canvas itself, valid until the next frame is asked for (copy
+ * it to hold it), so a GIF of large frames costs one canvas, not a fresh one a frame. Read, do not write.
  */
-export function gifFrames(bytes: Uint8Array): Iterable<{ image: RawImage; delayMs: number }> {
+export function gifFrames(bytes: Uint8Array): Iterable<GifFrame> {
   const gif = readGifStructure(bytes);
   if (!gif.complete) throw new Error(`gif: more than ${MAX_GIF_FRAMES} frames`);
   return compositeFrames(bytes, gif);
@@ -188,7 +208,7 @@ export function gifFrames(bytes: Uint8Array): Iterable<{ image: RawImage; delayM
  */
 const KEPT_BYTES = 16 << 20;
 
-function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<{ image: RawImage; delayMs: number }> {
+function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<GifFrame> {
   const { width, height } = gif;
   const canvas = new Uint8Array(width * height * 4); // browsers start from transparent, not the background colour
   const indices = new Uint8Array(Math.max(0, ...gif.frames.map((f) => f.width * f.height)));
@@ -223,7 +243,7 @@ function* compositeFrames(bytes: Uint8Array, gif: GifStructure): Generator<{ ima
       }
       if (picture >= 0) drawn.set(key, { frame, picture });
     }
-    yield { image: picture >= 0 ? kept[picture]! : { data: canvas.slice(), width, height }, delayMs: frame.delayMs };
+    yield picture >= 0 ? { image: kept[picture]!, delayMs: frame.delayMs, kept: true } : { image: { data: canvas, width, height }, delayMs: frame.delayMs, kept: false };
     // A picture not kept is named by its frame, which no later one shares: no state repeats it.
     const shown = picture >= 0 ? String(picture) : `#${i}`;
     if (frame.disposal === 2) {

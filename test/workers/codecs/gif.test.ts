@@ -1,7 +1,12 @@
 import { parseGIF } from 'gifuct-js';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { decodeAnimationFile } from '../../../workers/codecs/decode.ts';
 import { browserDelayMs, decodeGif, readGifStructure, verifyGifData } from '../../../workers/codecs/gif.ts';
+import { fitWithin } from '../../../workers/kernels/resize.ts';
 import { lzwDecode } from '../../../workers/codecs/lzw.ts';
 import type { RawImage } from '../../../workers/types.ts';
 import {
@@ -115,7 +120,8 @@ describe('readGifStructure: refuses before decompressing', () => {
     ['an unknown block before any image', Uint8Array.from([...header(valid), 0x99, ...valid.subarray(header(valid).length)]), /unknown block 0x99/],
     ['zero padding before any image', Uint8Array.from([...header(valid), 0, 0, 0x3b]), /unknown block 0x0/],
     ['no image at all', customGifBytes({ width: 1, height: 1, palette: PALETTE, frames: [] }), /no image/],
-    ['a zero-size logical screen', customGifBytes({ width: 0, height: 0, palette: PALETTE, frames: [{ width: 1, height: 1, indices: [1] }] }), /0x0/],
+    ['a zero-size logical screen and first frame', customGifBytes({ width: 0, height: 0, palette: PALETTE, frames: [{ width: 0, height: 0, indices: [] }] }), /logical screen is 0x0/],
+    ['a first frame that grows the screen past 4096', customGifBytes({ width: 4, height: 4, palette: PALETTE, frames: [{ left: 4000, width: 97, height: 1, indices: [] }] }), /logical screen is 4097x4/],
   ];
   test.each(cases)('%s', (_name, bytes, message) => {
     expect(() => readGifStructure(bytes)).toThrow(message);
@@ -282,22 +288,64 @@ describe('decodeGif: compositing', () => {
     expect([pixel(f4, 0, 0), pixel(f4, 1, 1), pixel(f4, 2, 2), pixel(f4, 3, 3), pixel(f4, 3, 2)]).toEqual([green, red, clear, clear, clear]);
   });
 
+  test('the first frame grows a screen too small for it (0x0 included), as Chromium does', () => {
+    for (const [width, height] of [[0, 0], [2, 5], [4, 1]] as const) {
+      const bytes = customGifBytes({
+        width,
+        height,
+        palette: PALETTE,
+        frames: [
+          { left: 1, top: 2, width: 3, height: 2, indices: Array(6).fill(3) },
+          { left: 3, top: 3, width: 3, height: 3, indices: Array(9).fill(2) }, // later frames are clipped
+        ],
+      });
+      const structure = readGifStructure(bytes);
+      expect([structure.width, structure.height]).toEqual([Math.max(width, 4), Math.max(height, 4)]);
+      const [f1, f2] = decodeGif(bytes).frames;
+      if (!f1 || !f2) throw new Error('expected 2 frames');
+      expect([f1.width, f1.height, f2.width, f2.height]).toEqual([structure.width, structure.height, structure.width, structure.height]);
+      expect([pixel(f1, 0, 0), pixel(f1, 1, 2), pixel(f1, 3, 3)]).toEqual([[0, 0, 0, 0], [...BLUE, 255], [...BLUE, 255]]);
+      expect(pixel(f2, 3, 3)).toEqual([...GREEN, 255]);
+    }
+  });
+
+  test('disposal 4 restores what was under the frame, as 3 does (Chromium, Firefox); 5-7 keep it', () => {
+    const frames = (disposal: number) =>
+      decodeGif(customGifBytes({
+        width: 2,
+        height: 1,
+        palette: PALETTE,
+        frames: [
+          { width: 2, height: 1, indices: [1, 1] },
+          { width: 1, height: 1, indices: [2], disposal },
+          { left: 1, width: 1, height: 1, indices: [3] },
+        ],
+      })).frames.map((frame) => pixel(frame, 0, 0));
+    const red = [...RED, 255];
+    const green = [...GREEN, 255];
+    expect(frames(3)).toEqual([red, green, red]);
+    expect(frames(4)).toEqual([red, green, red]);
+    for (const disposal of [1, 5, 6, 7]) expect(frames(disposal)).toEqual([red, green, green]);
+  });
+
   test('a frame running off the logical screen is clipped, as browsers do', () => {
     const bytes = customGifBytes({
       width: 4,
       height: 4,
       palette: PALETTE,
       frames: [
+        { width: 1, height: 1, indices: [0], transparentIndex: 0 },
         { left: 3, top: 3, width: 3, height: 3, indices: Array(9).fill(3) },
         { left: 9, top: 9, width: 1, height: 1, indices: [2], disposal: 3 },
         { left: 2, top: 9, width: 1, height: 1, indices: [2], disposal: 2 },
         { left: 9, top: 0, width: 1, height: 1, indices: [2], disposal: 3 },
       ],
     });
-    const frames = decodeGif(bytes).frames;
+    const frames = decodeGif(bytes).frames.slice(1);
     expect(frames).toHaveLength(4);
     const [f1] = frames;
     if (!f1) throw new Error('expected frames');
+    expect([f1.width, f1.height]).toEqual([4, 4]);
     expect(pixel(f1, 3, 3)).toEqual([...BLUE, 255]);
     expect(pixel(f1, 2, 2)).toEqual([0, 0, 0, 0]);
     for (const frame of frames) expect(frame.data).toEqual(f1.data);
@@ -361,6 +409,23 @@ describe('decodeGif: a repeated picture is decoded once', () => {
     const frames = decodeGif(bytes).frames;
     expect(new Set(frames).size).toBe(3);
     expect(same(frames[0]!, frames[2]!)).toBe(true);
+  });
+
+  test('past the bytes kept, a caller reading frame by frame gets each its own pixels, fitted or not', async () => {
+    // 1100 x 1100 x 4 bytes a picture: three are kept, the last two are handed out on the decoder's canvas.
+    const bytes = gifBytes({ width: 1100, height: 1100, frames: 5, delaysCs: 10, paint: (i, x, y) => (x + y * i) % 5 });
+    const path = join(await mkdtemp(join(tmpdir(), 'spritekiln-gif-')), 'large.gif');
+    await writeFile(path, bytes);
+    const oracle = await sharpFrames(bytes);
+    const asIs = (await decodeAnimationFile(path)).frames;
+    const halve = (frame: RawImage) => fitWithin(frame, 550, 550, 'smooth');
+    const halved = (await decodeAnimationFile(path, undefined, halve)).frames;
+    expect([asIs.length, halved.length]).toEqual([5, 5]);
+    oracle.forEach((frame, i) => {
+      expect(same(asIs[i]!, frame), `frame ${i}`).toBe(true);
+      expect(same(halved[i]!, halve(frame)), `frame ${i} halved`).toBe(true);
+    });
+    await rm(dirname(path), { recursive: true, force: true });
   });
 });
 
