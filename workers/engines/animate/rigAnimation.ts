@@ -228,7 +228,11 @@ export function rigAnimation(input: RigInput): RiggedClip {
       return;
     }
     const color = input.glow(segment);
-    const smearFrom = f.smear > 0.05 && i > 1 && striking.size > 0 ? positions[i - 1]! : undefined;
+    // An afterimage of the striking arm (and what it holds) where it was a frame ago; a body with
+    // no arm found gets none (a ghost of the whole body reads as a double exposure), and neither
+    // does pixel art: its faint copy is a dither of whole pixels, which reads as debris torn off the
+    // arm, not as speed (the slash arc is its speed line).
+    const smearFrom = f.smear > 0.05 && i > 1 && striking.size > 0 && !pixel ? positions[i - 1]! : undefined;
     // A frame drawn from exactly what an earlier one was (a loop's next cycle, a held pose) is that
     // frame's pixels, copied rather than drawn again.
     const drawing: Drawing = { positions: positions[i]!, smearFrom, order: orders[i], look: JSON.stringify([f.glow, f.flash, f.shade, f.fade, f.smear, f.turn, color, arcs[i]]) };
@@ -245,11 +249,7 @@ export function rigAnimation(input: RigInput): RiggedClip {
       const dx = Math.round((positions[i]![0]! - mesh.rest[0]!)), dy = Math.round((positions[i]![1]! - mesh.rest[1]!));
       drawOver(canvas, halo.image, look.ox + ox + dx, look.oy + oy + dy, Math.min(1, f.glow * HALO));
     }
-    // An afterimage of the striking arm (and what it holds) where it was a frame ago; a body with
-    // no arm found gets none (a ghost of the whole body reads as a double exposure).
-    if (f.smear > 0.05 && i > 1 && striking.size > 0) {
-      drawMesh(canvas, source, mesh, toCanvas(positions[i - 1]!), { pixel, opacity: Math.min(1, 0.45 * f.smear) * f.fade, shade, parts: striking });
-    }
+    if (smearFrom) drawMesh(canvas, source, mesh, toCanvas(smearFrom), { pixel, opacity: Math.min(1, 0.45 * f.smear) * f.fade, shade, parts: striking });
     const arc = arcs[i];
     const arcOpacity = pixel ? 1 : Math.min(1, 0.85 * f.smear) * f.fade;
     if (arc && !front) drawArc(canvas, arc, ox, oy, arcColor, arcOpacity, pixel);
