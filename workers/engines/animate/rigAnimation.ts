@@ -96,8 +96,19 @@ function addPose(pose: RigPose, extra: RigPose, w: number): RigPose {
   return { ...pose, bones };
 }
 
-function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean, toward?: RigInput['toward']): Posed | null {
-  const rigged = rigSubject(start, pixel);
+/**
+ * The least share of its travel a motion keeps to fit the frame (a quarter of a jump's height still
+ * lifts the feet clear: 14% of the figure's height); past that the subject is scaled down instead.
+ */
+const MIN_TRAVEL = 0.25;
+
+/** The timeline with each frame's travel (its lift off the ground, its move along it) times `k`. */
+function withTravel(timeline: readonly TimedFrame[], k: number): readonly TimedFrame[] {
+  if (k === 1) return timeline;
+  return timeline.map((t) => ({ ...t, frame: { ...t.frame, lift: t.frame.lift * k, forward: t.frame.forward * k } }));
+}
+
+function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean, toward?: RigInput['toward'], rigged = rigSubject(start, pixel)): Posed | null {
   if (!rigged) return null;
   const { rig, mesh } = rigged;
   // The other figure's posture as turns of this rig (mirrored when the two side views face apart).
@@ -177,15 +188,29 @@ export function rigAnimation(input: RigInput): RiggedClip {
     w: Math.ceil(p.bounds.x1) - Math.floor(p.bounds.x0) + 2 * margin,
     h: Math.ceil(p.bounds.y1) - Math.floor(p.bounds.y0) + 2 * margin,
   });
+  const fits = (p: Posed) => Math.max(sizeOf(p).w, sizeOf(p).h) <= maxSide;
+  let travel = 1;
+  if (posed && !fits(posed)) {
+    // A subject keeps its own size where it can, so a character is as big jumping as walking and
+    // frame 0 is its start image: what the motion carries it (how high it jumps, how far it lunges)
+    // is cut to fit the frame first, down to MIN_TRAVEL. A side of the canvas is the largest of
+    // affine functions of the travel, so convex in it: the line between its sizes with no travel
+    // and with all of it bounds it from above, and the travel read off that line fits (aimed 2 px
+    // inside, for pixel art's moves rounded to whole pixels).
+    const all = sizeOf(posed), none = sizeOf(poseAll(start, withTravel(timeline, 0), pixel, input.toward, posed)!);
+    const room = maxSide - 2;
+    const within = (a: number, b: number) => (b <= room ? 1 : a >= room ? 0 : (room - a) / (b - a));
+    travel = Math.max(MIN_TRAVEL, Math.min(within(none.w, all.w), within(none.h, all.h)));
+    posed = poseAll(start, withTravel(timeline, travel), pixel, input.toward, posed);
+  }
   let scale = 1;
-  if (posed) {
+  if (posed && !fits(posed)) {
+    // Past that, the subject is scaled down to fit.
     const { w, h } = sizeOf(posed);
-    if (Math.max(w, h) > maxSide) {
-      scale = (maxSide - 2 * margin - 2) / Math.max(w, h);
-      start = resizeTo(start, Math.max(1, Math.floor(start.width * scale)), Math.max(1, Math.floor(start.height * scale)), pixel ? 'nearest' : 'smooth');
-      scale = start.width / input.start.width;
-      posed = poseAll(start, timeline, pixel, input.toward);
-    }
+    scale = (maxSide - 2 * margin - 2) / Math.max(w, h);
+    start = resizeTo(start, Math.max(1, Math.floor(start.width * scale)), Math.max(1, Math.floor(start.height * scale)), pixel ? 'nearest' : 'smooth');
+    scale = start.width / input.start.width;
+    posed = poseAll(start, withTravel(timeline, travel), pixel, input.toward);
   }
   if (!posed) {
     // Nothing to move (an empty or single-colour image): every frame is the start.

@@ -10,6 +10,7 @@ import { crop } from '../../../../workers/kernels/compose.ts';
 import { resizeTo } from '../../../../workers/kernels/resize.ts';
 import type { RawImage } from '../../../../workers/types.ts';
 import { hero, heroOnBackground, pixelKnight, pixelSlime } from '../../../fixtures/sprites.ts';
+import { feetLift } from '../../../helpers/animMetrics.ts';
 
 const run = (over: Partial<AnimateInput> & Pick<AnimateInput, 'start'>) =>
   animate({ text: 'idle', frames: 36, isPixel: false, seed: 'seed', ...over });
@@ -95,6 +96,20 @@ describe('animate: first and last frames', () => {
       const neither = (f: RawImage): boolean => diff(f, frames[0] as RawImage) > 0 && diff(f, frames[35] as RawImage) > 0;
       if (isPixel) expect(frames.slice(1, 35).some(neither), text).toBe(true);
       else expect(neither(frames[18] as RawImage), text).toBe(true);
+    }
+  });
+
+  // A 400 px figure's full jump needs a frame over 512 px tall: it used to be drawn at about 85% of
+  // its size (so it shrank between its walk and its jump); the jump's height is cut to fit instead.
+  it('a figure that fits the frame keeps its size in a jump and a dash: the travel is cut to fit', () => {
+    const start = hero(400);
+    for (const text of ['jump', 'dash']) {
+      const result = run({ start, text });
+      expectPlaced(result, start, 0, start, null);
+      if (text === 'jump') {
+        const lifted = Math.max(...result.frames.map((f) => feetLift(f, result.frames[0]!)));
+        expect(lifted, 'the feet still leave the ground by 12% of the height').toBeGreaterThanOrEqual(0.12);
+      }
     }
   });
 });
