@@ -34,6 +34,15 @@ function chroma(a: PackedColor, b: PackedColor): number {
   return Math.sqrt(dr * dr + dg * dg + db * db);
 }
 
+/** How coloured a colour is: its distance from the grey of its lightness. */
+const colourfulness = (c: PackedColor): number => chroma(c, packColor(0, 0, 0, 255));
+
+// A ramp keeps its colourfulness within a factor of two (counting anything under COLOURED as that
+// much): a skin stepping down to a grey (its hue distance within bounds only because the grey has
+// almost none), or a grey shirt to a pink, is another material.
+const KEEP_COLOUR = 2;
+const COLOURED = 24;
+
 /** Ramps over the opaque colours of `palette`; null when it has more than MAX_RAMP_COLORS. */
 export function buildRamp(palette: readonly PackedColor[]): Ramp | null {
   const colors = palette.filter((c) => (c & 255) !== 0);
@@ -41,9 +50,11 @@ export function buildRamp(palette: readonly PackedColor[]): Ramp | null {
   const n = colors.length;
   const up = new Int32Array(n);
   const down = new Int32Array(n);
+  const vivid = colors.map(colourfulness);
   for (let i = 0; i < n; i++) {
     const ci = colors[i] as PackedColor;
     const li = luma(ci);
+    const own = Math.max(COLOURED, vivid[i]!);
     let bestUp = i, costUp = Infinity, bestDown = i, costDown = Infinity;
     for (let j = 0; j < n; j++) {
       const cj = colors[j] as PackedColor;
@@ -51,7 +62,8 @@ export function buildRamp(palette: readonly PackedColor[]): Ramp | null {
       // A step is a visible change of lightness; hue distance weighs more than the size of the step.
       const hue = chroma(ci, cj);
       // Another hue is another ramp: a red with no lighter red stays red, not a grey.
-      if (hue > MAX_RAMP_CHROMA) continue;
+      const other = Math.max(COLOURED, vivid[j]!);
+      if (hue > MAX_RAMP_CHROMA || other * KEEP_COLOUR < own || other > own * KEEP_COLOUR) continue;
       const cost = Math.abs(dl) + 1.5 * hue;
       // An outline (near black) stays dark going up: lit, it would lose the sprite's edge.
       if (dl > 6 && li >= OUTLINE_LUMA && cost < costUp) [bestUp, costUp] = [j, cost];

@@ -65,6 +65,17 @@ describe('palette ramps', () => {
     expect(r.colors[r.down[r.index.get(red)!]!]).toBe(red);
   });
 
+  it('keeps a colour in its own material: light skin darkens to darker skin, not to a light grey a shirt is', () => {
+    // The pirate's palette: its skin's far limb turned a shirt's grey and a sole its hair's pink.
+    const skin = packColor(0xf6, 0xd5, 0xa4, 255), darkSkin = packColor(0xde, 0x94, 0x62, 255);
+    const shirt = packColor(0xd5, 0xcd, 0xc5, 255), hair = packColor(0xc8, 0x80, 0x78, 255);
+    const r = buildRamp([skin, darkSkin, shirt, hair])!;
+    const down = (c: number) => r.colors[r.down[r.index.get(c)!]!];
+    expect(down(skin)).toBe(darkSkin);
+    // A grey has no colour to keep: it still darkens along the greys it has, or stays.
+    expect(down(shirt)).toBe(shirt);
+  });
+
   it('has no ramp for an image with too many colours to be a palette', () => {
     expect(buildRamp(Array.from({ length: 300 }, (_, i) => packColor(i & 255, i >> 8, 0, 255)))).toBeNull();
   });

@@ -7,6 +7,7 @@ import { MAX_FRAME_SIDE } from '../../limits.ts';
 import type { Rgba } from '../../kernels/image.ts';
 import { createImage, TRANSPARENT } from '../../kernels/image.ts';
 import { copyInto, drawOver } from '../../kernels/blit.ts';
+import { packColor } from '../../kernels/palette.ts';
 import type { PackedColor } from '../../kernels/palette.ts';
 import { buildRamp } from '../../kernels/ramp.ts';
 import { resizeTo } from '../../kernels/resize.ts';
@@ -222,17 +223,21 @@ export function rigAnimation(input: RigInput): RiggedClip {
   const cw = Math.min(maxSide, size.w), ch = Math.min(maxSide, size.h);
   const ox = margin - Math.floor(bounds.x0), oy = margin - Math.floor(bounds.y0);
   const background = posed.background ?? TRANSPARENT;
-  const look: Look = createLook(posed.sprite, posed.box, { pixel, palette: input.palette });
+  // The subject's own colours: a flat background's is not one of them (a glow stepping a robe up
+  // its ramp into the panel's pink erased it, and a swoosh in that colour would not show).
+  const flat = posed.background && packColor(posed.background.r, posed.background.g, posed.background.b, 255);
+  const palette = flat && input.palette ? input.palette.filter((c) => c !== flat) : input.palette;
+  const look: Look = createLook(posed.sprite, posed.box, { pixel, palette });
   // A sprite split where limbs lie over the body: both layers coloured as the whole is.
   const layerLooks = posed.layers && {
-    over: createLook(posed.layers.over, posed.box, { pixel, palette: input.palette }),
-    under: createLook(posed.layers.under, posed.box, { pixel, palette: input.palette }),
+    over: createLook(posed.layers.over, posed.box, { pixel, palette }),
+    under: createLook(posed.layers.under, posed.box, { pixel, palette }),
   };
-  const shade = shader(rig, input.palette, pixel);
+  const shade = shader(rig, palette, pixel);
   const striking = new Set(strikingParts(rig));
   // A front view's arc is across its body, drawn over it; a side view's ahead of it, behind the arm.
   const front = strikesAcross(rig);
-  const arcColor = swooshColor(input.palette, pixel);
+  const arcColor = swooshColor(palette, pixel);
   const toCanvas = (pos: Float64Array): Float64Array => {
     const out = new Float64Array(pos.length);
     for (let i = 0; i < pos.length; i += 2) { out[i] = (pos[i] as number) + ox; out[i + 1] = (pos[i + 1] as number) + oy; }
