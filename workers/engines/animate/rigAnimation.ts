@@ -109,6 +109,13 @@ function withTravel(timeline: readonly TimedFrame[], k: number): readonly TimedF
   return timeline.map((t) => ({ ...t, frame: { ...t.frame, lift: t.frame.lift * k, forward: t.frame.forward * k } }));
 }
 
+/** The largest y of a mesh's vertices (x, y pairs): its lowest point on the canvas. */
+function lowest(pos: Float64Array): number {
+  let y = -Infinity;
+  for (let k = 1; k < pos.length; k += 2) y = Math.max(y, pos[k] as number);
+  return y;
+}
+
 function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean, toward?: RigInput['toward'], rigged = rigSubject(start, pixel)): Posed | null {
   if (!rigged) return null;
   const { rig, mesh } = rigged;
@@ -123,12 +130,18 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
   const orders: (Uint32Array | undefined)[] = [];
+  const floor = lowest(mesh.rest);
   const positions = timeline.map(({ frame, toward: side }, i) => {
     const posedRig = poseRig(rig, frame, pixel, travelSign(side, rig.facing));
     const pose = target && toward ? addPose(posedRig.pose, target, toward.weight(i)) : posedRig.pose;
     const { global } = posedRig;
     const transforms = boneTransforms(rig, pose);
     const pos = deform(mesh, transforms, global);
+    // Nothing sinks into the floor: a part turned below the rest pose's lowest point (a robe's hem
+    // swung about the hip like a plate) lifts the whole body onto the floor, as a step bobs. A dip
+    // of a pixel or less is left, so a toe turned on the floor does not make the body hop.
+    const sink = lowest(pos) - floor;
+    if (sink > 1) for (let k = 1; k < pos.length; k += 2) pos[k] = (pos[k] as number) - (pixel ? Math.floor(sink) : sink);
     orders.push(drawOrder(rig, mesh, transforms));
     growExtent(bounds, pos);
     const body = () => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
