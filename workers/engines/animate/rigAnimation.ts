@@ -109,11 +109,13 @@ function withTravel(timeline: readonly TimedFrame[], k: number): readonly TimedF
   return timeline.map((t) => ({ ...t, frame: { ...t.frame, lift: t.frame.lift * k, forward: t.frame.forward * k } }));
 }
 
-/** The largest y of a mesh's vertices (x, y pairs): its lowest point on the canvas. */
-function lowest(pos: Float64Array): number {
-  let y = -Infinity;
-  for (let k = 1; k < pos.length; k += 2) y = Math.max(y, pos[k] as number);
-  return y;
+/** The extent of a mesh's vertices (x, y pairs). */
+const extentOf = (pos: Float64Array): Extent => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
+
+/** `into` grown to hold `e` too. */
+function unite(into: Extent, e: Extent): void {
+  into.x0 = Math.min(into.x0, e.x0); into.x1 = Math.max(into.x1, e.x1);
+  into.y0 = Math.min(into.y0, e.y0); into.y1 = Math.max(into.y1, e.y1);
 }
 
 function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolean, toward?: RigInput['toward'], rigged = rigSubject(start, pixel)): Posed | null {
@@ -130,21 +132,26 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
   const arcing = front || (rig.plan === 'humanoid' && rig.view === 'side' && strikingParts(rig).length === 0);
   const arcs: (Arc | null)[] = [];
   const orders: (Uint32Array | undefined)[] = [];
-  const floor = lowest(mesh.rest);
+  const floor = extentOf(mesh.rest).y1;
   const positions = timeline.map(({ frame, toward: side }, i) => {
     const posedRig = poseRig(rig, frame, pixel, travelSign(side, rig.facing));
     const pose = target && toward ? addPose(posedRig.pose, target, toward.weight(i)) : posedRig.pose;
     const { global } = posedRig;
     const transforms = boneTransforms(rig, pose);
     const pos = deform(mesh, transforms, global);
+    const body = extentOf(pos);
     // Nothing sinks into the floor: a part turned below the rest pose's lowest point (a robe's hem
     // swung about the hip like a plate) lifts the whole body onto the floor, as a step bobs. A dip
     // of a pixel or less is left, so a toe turned on the floor does not make the body hop.
-    const sink = lowest(pos) - floor;
-    if (sink > 1) for (let k = 1; k < pos.length; k += 2) pos[k] = (pos[k] as number) - (pixel ? Math.floor(sink) : sink);
+    const sink = body.y1 - floor;
+    const up = sink > 1 ? (pixel ? Math.floor(sink) : sink) : 0;
+    if (up > 0) {
+      for (let k = 1; k < pos.length; k += 2) pos[k] = (pos[k] as number) - up;
+      body.y0 -= up;
+      body.y1 -= up;
+    }
     orders.push(drawOrder(rig, mesh, transforms));
-    growExtent(bounds, pos);
-    const body = () => growExtent({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }, pos);
+    unite(bounds, body);
     const across = (): Arc => {
       // The neck and the hips where the pose has put them.
       const at = (bone: string, end: 'head' | 'tail'): number => {
@@ -153,14 +160,10 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
         return apply(global, q.x, q.y).y;
       };
       // A firm blob's neck is where its top part begins, its hips its base.
-      return rig.firm ? arcAcross(body(), -1, at('top', 'head'), at('base', 'head')) : arcAcross(body(), -1, at('head', 'head'), at('spine', 'head'));
+      return rig.firm ? arcAcross(body, -1, at('top', 'head'), at('base', 'head')) : arcAcross(body, -1, at('head', 'head'), at('spine', 'head'));
     };
-    const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? (front ? across() : arcFor(body(), rig.facing)) : null;
-    if (arc) {
-      const e = arcExtent(arc);
-      bounds.x0 = Math.min(bounds.x0, e.x0); bounds.x1 = Math.max(bounds.x1, e.x1);
-      bounds.y0 = Math.min(bounds.y0, e.y0); bounds.y1 = Math.max(bounds.y1, e.y1);
-    }
+    const arc = arcing && frame.slash >= 1 && frame.smear >= (pixel ? 0.5 : 0.05) ? (front ? across() : arcFor(body, rig.facing)) : null;
+    if (arc) unite(bounds, arcExtent(arc));
     arcs.push(arc);
     return pos;
   });
