@@ -157,7 +157,7 @@ function poseAll(start: RawImage, timeline: readonly TimedFrame[], pixel: boolea
       const at = (bone: string, end: 'head' | 'tail'): number => {
         const i = rig.index[bone] ?? 0, p = rig.bones[i]![end];
         const q = apply(transforms[i]!, p.x, p.y);
-        return apply(global, q.x, q.y).y;
+        return apply(global, q.x, q.y).y - up;
       };
       // A firm blob's neck is where its top part begins, its hips its base.
       return rig.firm ? arcAcross(body, -1, at('top', 'head'), at('base', 'head')) : arcAcross(body, -1, at('head', 'head'), at('spine', 'head'));
