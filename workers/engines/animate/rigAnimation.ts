@@ -205,7 +205,10 @@ export function rigAnimation(input: RigInput): RiggedClip {
     w: Math.ceil(p.bounds.x1) - Math.floor(p.bounds.x0) + 2 * margin,
     h: Math.ceil(p.bounds.y1) - Math.floor(p.bounds.y0) + 2 * margin,
   });
-  const fits = (p: Posed) => Math.max(sizeOf(p).w, sizeOf(p).h) <= maxSide;
+  const fits = (p: Posed) => {
+    const { w, h } = sizeOf(p);
+    return Math.max(w, h) <= maxSide;
+  };
   let travel = 1;
   if (posed && !fits(posed)) {
     // A subject keeps its own size where it can, so a character is as big jumping as walking and
